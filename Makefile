@@ -1,0 +1,32 @@
+# productscraper — the two commands a newcomer needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: setup demo test bench clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+## setup: Python packages into .venv, Debian packages where missing (redis-server, chromium, ...)
+setup: $(VENV)/.installed
+	@bash scripts/install-system-deps.sh
+
+## demo: local stack + demo shop + listing crawl + wait + summary + stack down
+demo: setup
+	@bash scripts/demo.sh
+
+## test: the test suite (starts its own Redis and MongoDB-wire servers)
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+## bench: the performance benchmark (writes docs/benchmarks/)
+bench: setup
+	$(PY) -m bench.run
+
+clean:
+	rm -rf .run .pytest_cache

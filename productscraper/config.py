@@ -1,0 +1,132 @@
+"""The one place that reads configuration from the environment.
+
+Every component (Scrapy settings, the Celery app, the CLI) asks :func:`get_config`
+instead of reading ``os.environ`` itself, so defaults are defined and documented
+once (README, "Configuration").
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _float(env: dict, name: str, default: float) -> float:
+    raw = env.get(name, "")
+    return float(raw) if raw.strip() else default
+
+
+def _int(env: dict, name: str, default: int) -> int:
+    raw = env.get(name, "")
+    return int(raw) if raw.strip() else default
+
+
+def _bool(env: dict, name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    return raw in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Resolved configuration; see README "Configuration" for each variable."""
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    broker_url: str = "redis://127.0.0.1:6379/0"
+    result_backend: str = "redis://127.0.0.1:6379/0"
+    mongo_uri: str = "mongodb://127.0.0.1:27017/productscraper"
+    product_queue: str = "products"
+    render_queue: str = "render"
+    flower_port: int = 5555
+    flower_basic_auth: str = ""
+    user_agent: str = "productscraper/0.1 (+https://github.com/productscraper/productscraper)"
+    download_timeout: float = 15.0
+    task_soft_time_limit: float = 30.0
+    task_time_limit: float = 40.0
+    visibility_timeout: float = 60.0
+    max_retries: int = 3
+    retry_backoff_max: float = 30.0
+    store_max_retries: int = 8
+    worker_concurrency: int = 16
+    products_per_task: int = 1
+    download_maxsize: int = 10 * 1024 * 1024
+    domain_rate_limit: float = 0.0
+    robotstxt_obey: bool = True
+    chromium_path: str = "/usr/bin/chromium"
+    chromedriver_path: str = "/usr/bin/chromedriver"
+    browser_max_pages: int = 100
+    browser_max_memory_mb: int = 1024
+    browser_extra_args: tuple[str, ...] = field(default_factory=tuple)
+    run_dir: Path = ROOT / ".run"
+
+    @property
+    def mongo_db_name(self) -> str:
+        """Database named in MONGO_URI's path (default ``productscraper``)."""
+        path = urlsplit(self.mongo_uri).path.strip("/")
+        return path.split("?")[0] or "productscraper"
+
+    @classmethod
+    def from_env(cls, env: dict | None = None) -> "Config":
+        """Build the configuration from environment variables (documented defaults)."""
+        env = dict(os.environ if env is None else env)
+        d = cls()
+        redis_url = env.get("REDIS_URL") or d.redis_url
+        return cls(
+            redis_url=redis_url,
+            broker_url=env.get("CELERY_BROKER_URL") or redis_url,
+            result_backend=env.get("CELERY_RESULT_BACKEND") or redis_url,
+            mongo_uri=env.get("MONGO_URI") or d.mongo_uri,
+            product_queue=env.get("PRODUCT_QUEUE") or d.product_queue,
+            render_queue=env.get("RENDER_QUEUE") or d.render_queue,
+            flower_port=_int(env, "FLOWER_PORT", d.flower_port),
+            flower_basic_auth=env.get("FLOWER_BASIC_AUTH", ""),
+            user_agent=env.get("USER_AGENT") or d.user_agent,
+            download_timeout=_float(env, "DOWNLOAD_TIMEOUT", d.download_timeout),
+            task_soft_time_limit=_float(env, "TASK_SOFT_TIME_LIMIT", d.task_soft_time_limit),
+            task_time_limit=_float(env, "TASK_TIME_LIMIT", d.task_time_limit),
+            visibility_timeout=_float(env, "VISIBILITY_TIMEOUT", d.visibility_timeout),
+            max_retries=_int(env, "MAX_RETRIES", d.max_retries),
+            retry_backoff_max=_float(env, "RETRY_BACKOFF_MAX", d.retry_backoff_max),
+            store_max_retries=_int(env, "STORE_MAX_RETRIES", d.store_max_retries),
+            worker_concurrency=_int(env, "WORKER_CONCURRENCY", d.worker_concurrency),
+            products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
+            download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
+            domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),
+            robotstxt_obey=_bool(env, "ROBOTSTXT_OBEY", d.robotstxt_obey),
+            chromium_path=env.get("CHROMIUM_PATH") or d.chromium_path,
+            chromedriver_path=env.get("CHROMEDRIVER_PATH") or d.chromedriver_path,
+            browser_max_pages=_int(env, "BROWSER_MAX_PAGES", d.browser_max_pages),
+            browser_max_memory_mb=_int(env, "BROWSER_MAX_MEMORY_MB", d.browser_max_memory_mb),
+            browser_extra_args=tuple(a for a in env.get("BROWSER_EXTRA_ARGS", "").split("|") if a),
+            run_dir=Path(env.get("PRODUCTSCRAPER_RUN_DIR") or d.run_dir),
+        )
+
+    def check_timeouts(self) -> None:
+        """Refuse a configuration whose timeouts are not layered.
+
+        A task must give up (soft limit) before it is killed (hard limit), and be
+        killed before Redis hands its message to another worker (visibility timeout);
+        otherwise healthy slow tasks run twice.
+        """
+        order = [
+            ("DOWNLOAD_TIMEOUT", self.download_timeout),
+            ("TASK_SOFT_TIME_LIMIT", self.task_soft_time_limit),
+            ("TASK_TIME_LIMIT", self.task_time_limit),
+            ("VISIBILITY_TIMEOUT", self.visibility_timeout),
+        ]
+        for (a, va), (b, vb) in zip(order, order[1:]):
+            if not va < vb:
+                raise ValueError(f"timeouts must be layered: {a}={va} must be < {b}={vb}")
+
+
+@lru_cache(maxsize=1)
+def get_config() -> Config:
+    """The process-wide configuration (read once)."""
+    cfg = Config.from_env()
+    cfg.check_timeouts()
+    return cfg

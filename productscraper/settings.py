@@ -1,0 +1,49 @@
+"""Scrapy settings for productscraper.
+
+Values that users tune come from :mod:`productscraper.config` (environment variables,
+documented in the README); the rest are Scrapy conventions with the defaults this
+project needs. Note: unlike ``scrapy startproject``'s template there is no
+``DOWNLOAD_DELAY=1``/``CONCURRENT_REQUESTS_PER_DOMAIN=1``: politeness is enforced for
+the whole cluster by the per-domain limiter, not per process.
+"""
+from productscraper.config import get_config
+
+_cfg = get_config()
+
+BOT_NAME = "productscraper"
+SPIDER_MODULES = ["productscraper.spiders"]
+NEWSPIDER_MODULE = "productscraper.spiders"
+
+USER_AGENT = _cfg.user_agent
+ROBOTSTXT_OBEY = _cfg.robotstxt_obey
+
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 16
+DOWNLOAD_DELAY = 0
+DOWNLOAD_TIMEOUT = _cfg.download_timeout
+DOWNLOAD_MAXSIZE = _cfg.download_maxsize
+DOWNLOAD_WARNSIZE = _cfg.download_maxsize // 2
+
+# The listing spider retries listing pages itself; product pages are retried by the
+# Celery task with back-off (see tasks/product.py), so the product spider turns this off.
+RETRY_TIMES = 2
+REDIRECT_MAX_TIMES = 10
+
+TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19 would open an HTTP port per crawl
+FEED_EXPORT_ENCODING = "utf-8"
+LOG_LEVEL = "INFO"
+
+ITEM_PIPELINES = {
+    # listing side: detail URLs -> ledger + Celery tasks
+    "productscraper.pipelines.enqueue.EnqueuePipeline": 100,
+    # product side: raw page data -> normalised -> validated -> MongoDB
+    "productscraper.pipelines.processing.ProcessingPipeline": 200,
+    "productscraper.pipelines.validation.ValidationPipeline": 300,
+    "productscraper.pipelines.mongo.MongoPipeline": 400,
+}
+
+# Enqueue batching: URLs are sent to the ledger and the broker in batches of this
+# size, or after this many seconds, whichever comes first.
+ENQUEUE_BATCH_SIZE = 20
+ENQUEUE_FLUSH_INTERVAL = 0.2

@@ -1,0 +1,5 @@
+"""Custom Scrapy signals."""
+
+#: Sent with ``key`` (task key or None), ``outcome`` (:class:`~productscraper.outcomes.Outcome`)
+#: when a product request ends without an item (download error, non-HTML answer, ...).
+product_outcome = object()

@@ -1,0 +1,1 @@
+"""Spiders: ``listings`` (discovery) and ``product`` (one detail page per request)."""

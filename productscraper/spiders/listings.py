@@ -1,0 +1,81 @@
+"""The listing spider: walks listing/category pages and yields product detail URLs."""
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import scrapy
+from scrapy.exceptions import UsageError
+from scrapy.http import Response, TextResponse
+
+from productscraper.items import DetailUrlItem
+from productscraper.pages.listing import ListingPage
+from productscraper.profiles import SiteProfile, get_profile, profile_for_url
+from productscraper.storage.runs import new_run_id
+from productscraper.urls import InvalidURL, canonical_url, validate_url
+
+
+class ListingsSpider(scrapy.Spider):
+    """``scrapy crawl listings -a start_url=URL [-a start_url2=URL] [-a run_id=ID] [-a profile=NAME]``.
+
+    Which links are listings, pagination and products comes from the site profile
+    (chosen per start URL by host:port, or forced with ``-a profile=NAME``).
+    """
+
+    name = "listings"
+
+    def __init__(self, start_url: str | None = None, run_id: str | None = None,
+                 profile: str | None = None, start_urls: str | None = None, **kwargs: Any) -> None:
+        extra = {k: v for k, v in kwargs.items() if k.startswith("start_url")}
+        for k in extra:
+            kwargs.pop(k)
+        super().__init__(**kwargs)
+        raw = [u for u in [start_url, *(v for _, v in sorted(extra.items()))] if u]
+        if start_urls:
+            raw += [u for u in start_urls.split(",") if u.strip()]
+        if not raw:
+            raise UsageError("listings: give at least one -a start_url=URL")
+        try:
+            self.start_urls = [validate_url(u) for u in raw]
+        except InvalidURL as exc:
+            raise UsageError(f"listings: invalid start URL: {exc}") from None
+        self.forced_profile: SiteProfile | None = get_profile(profile) if profile else None
+        if run_id is None:
+            run_id = new_run_id()
+            # Printed (not only logged) so a user piping logs away still sees it.
+            print(f"run_id: {run_id}", file=sys.stdout, flush=True)
+        self.run_id = run_id
+        self._seen: set[str] = set()
+
+    def profile_for(self, url: str) -> SiteProfile:
+        """The forced profile, else the one matching ``url``'s host."""
+        return self.forced_profile or profile_for_url(url)
+
+    async def start(self) -> AsyncIterator[scrapy.Request]:
+        for url in self.start_urls:
+            yield scrapy.Request(url, callback=self.parse_listing, meta={"ps_listing": True})
+
+    def parse_listing(self, response: Response) -> Iterator[Any]:
+        """Yield a :class:`DetailUrlItem` per new product link, then follow pagination."""
+        if not isinstance(response, TextResponse):
+            self.logger.warning("listing %s is not HTML (%s); skipped", response.url,
+                                response.headers.get(b"Content-Type"))
+            return
+        profile = self.profile_for(response.url)
+        page = ListingPage(response.url, response.body, profile, encoding=response.encoding)
+        render = profile.render in ("detail", "both")
+        for url in page.product_urls():
+            try:
+                key = canonical_url(url)
+            except InvalidURL:
+                self.crawler.stats.inc_value("listings/invalid_product_url")
+                continue
+            if key in self._seen:
+                continue
+            self._seen.add(key)
+            self.crawler.stats.inc_value("listings/product_urls")
+            yield DetailUrlItem(url=key, run_id=self.run_id, profile=profile.name,
+                                render=render, source=response.url)
+        for url in page.next_page_urls() + page.category_urls():
+            yield response.follow(url, callback=self.parse_listing, meta={"ps_listing": True})

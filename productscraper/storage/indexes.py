@@ -1,0 +1,35 @@
+"""Indexes created at start-up (idempotent: create_index is a no-op when present)."""
+from __future__ import annotations
+
+from pymongo import ASCENDING, DESCENDING
+from pymongo.database import Database
+
+INDEXES: dict[str, list[list[tuple[str, int]]]] = {
+    "urls": [[("run_id", ASCENDING), ("state", ASCENDING)]],
+    "products": [
+        [("category", ASCENDING)],
+        [("price", ASCENDING)],
+        [("last_seen", DESCENDING)],
+        [("changed_at", DESCENDING)],
+        [("run_id", ASCENDING)],
+    ],
+    "failures": [[("run_id", ASCENDING)]],
+    "rejects": [[("run_id", ASCENDING)]],
+    "price_history": [[("product_id", ASCENDING), ("at", DESCENDING)], [("run_id", ASCENDING)]],
+    "runs": [[("started_at", DESCENDING)]],
+}
+
+_done: set[tuple[int, str]] = set()
+
+
+def ensure_indexes(db: Database) -> None:
+    """Create the project's indexes once per process and database."""
+    import os
+
+    key = (os.getpid(), db.name)
+    if key in _done:
+        return
+    for collection, specs in INDEXES.items():
+        for spec in specs:
+            db[collection].create_index(spec)
+    _done.add(key)

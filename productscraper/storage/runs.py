@@ -1,0 +1,86 @@
+"""Run documents (collection ``runs``) and run summaries."""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+
+from pymongo.database import Database
+
+from productscraper.storage import ledger
+from productscraper.storage.clock import now_iso, parse_iso
+
+
+def new_run_id() -> str:
+    """A fresh, sortable, readable run id."""
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+
+
+def start(db: Database, run_id: str, *, source: str, start_urls: list[str] | None = None,
+          profile: str | None = None) -> None:
+    """Create (or re-open) the run; discovery is open until :func:`finish_discovery`."""
+    now = now_iso()
+    db.runs.update_one(
+        {"_id": run_id},
+        {
+            "$set": {"source": source, "start_urls": start_urls or [], "profile": profile,
+                     "discovery_finished": False, "updated_at": now},
+            "$setOnInsert": {"started_at": now},
+        },
+        upsert=True,
+    )
+
+
+def finish_discovery(db: Database, run_id: str, **stats) -> None:
+    """Record that no more URLs will be added to the run (``wait`` may now finish)."""
+    now = now_iso()
+    db.runs.update_one(
+        {"_id": run_id},
+        {"$set": {"discovery_finished": True, "discovery_finished_at": now, "updated_at": now,
+                  **{f"discovery.{k}": v for k, v in stats.items()}}},
+        upsert=True,
+    )
+
+
+def get(db: Database, run_id: str) -> dict | None:
+    """The run document, or None."""
+    return db.runs.find_one({"_id": run_id})
+
+
+def _last_finished(db: Database, run_id: str) -> datetime | None:
+    doc = next(iter(db.urls.find({"run_id": run_id, "finished_at": {"$exists": True}},
+                                 {"finished_at": 1}).sort("finished_at", -1).limit(1)), None)
+    return parse_iso(doc["finished_at"]) if doc else None
+
+
+def summary(db: Database, run_id: str) -> dict:
+    """Counts, completeness and speed of a run (what ``wait`` and ``report`` print)."""
+    run = get(db, run_id) or {}
+    c = ledger.counts(db, run_id)
+    discovered = sum(c.values())
+    terminal = c[ledger.STORED] + c[ledger.FAILED] + c[ledger.REJECTED]
+    complete = bool(run.get("discovery_finished")) and c[ledger.QUEUED] == 0
+    started = parse_iso(run.get("started_at"))
+    end = _last_finished(db, run_id) if complete else parse_iso(now_iso())
+    duration = (end - started).total_seconds() if started and end else 0.0
+    return {
+        "run_id": run_id,
+        "exists": bool(run) or discovered > 0,
+        "discovered": discovered,
+        "queued": c[ledger.QUEUED],
+        "stored": c[ledger.STORED],
+        "failed": c[ledger.FAILED],
+        "rejected": c[ledger.REJECTED],
+        "complete": complete,
+        "discovery_finished": bool(run.get("discovery_finished")),
+        "duration_s": round(max(duration, 0.0), 3),
+        "pages_per_min": round(terminal / duration * 60, 1) if duration > 0 else 0.0,
+    }
+
+
+def save_summary(db: Database, run_id: str, summ: dict) -> None:
+    """Store the latest summary in the run document (lasting history beyond Flower)."""
+    fields = {k: v for k, v in summ.items() if k not in {"run_id", "exists"}}
+    fields["updated_at"] = now_iso()
+    if summ.get("complete"):
+        fields["finished_at"] = fields["updated_at"]
+    db.runs.update_one({"_id": run_id}, {"$set": fields}, upsert=True)

@@ -1,0 +1,56 @@
+"""The Celery application (``celery -A tasks worker``).
+
+Configuration comes from :mod:`productscraper.config`. Nothing here imports Twisted or
+Scrapy: the worker parent must not touch the reactor before it forks (NOTES.md).
+"""
+from __future__ import annotations
+
+from celery import Celery
+from kombu import Queue
+
+from productscraper.config import get_config
+
+SCRAPE_TASK = "productscraper.scrape_product"
+RENDER_TASK = "productscraper.render_product"
+
+cfg = get_config()
+
+app = Celery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
+             include=["tasks.product"])
+app.conf.update(
+    task_serializer="json",
+    result_serializer="json",
+    accept_content=["json"],
+    # At-least-once delivery: ack after the task ran, re-queue if its process died.
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    # Events for Flower.
+    worker_send_task_events=True,
+    task_send_sent_event=True,
+    task_track_started=True,
+    # One long-lived crawler per worker process, fed by threads (NOTES.md: ~3x faster
+    # than a crawler per task, and concurrency stays inside each process).
+    worker_pool="threads",
+    worker_concurrency=cfg.worker_concurrency,
+    task_default_queue=cfg.product_queue,
+    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),
+    task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
+                 RENDER_TASK: {"queue": cfg.render_queue}},
+    task_soft_time_limit=cfg.task_soft_time_limit,
+    task_time_limit=cfg.task_time_limit,
+    result_expires=24 * 3600,
+    broker_connection_retry_on_startup=True,
+    # Redis: a message a dead worker held comes back after visibility_timeout; kombu
+    # only looks every interval*throttle seconds, so both are lowered (NOTES.md).
+    broker_transport_options={
+        "visibility_timeout": cfg.visibility_timeout,
+        "unacked_restore_interval": 5,
+        "unacked_restore_throttle": 1,
+    },
+    result_backend_transport_options={"visibility_timeout": cfg.visibility_timeout},
+    task_publish_retry=True,
+    task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
+                               "interval_step": 0.5, "interval_max": 2},
+    worker_hijack_root_logger=True,
+)

@@ -1,0 +1,99 @@
+"""Fixtures: real Redis and MongoDB-wire servers, the local stack, the demo shop."""
+from __future__ import annotations
+
+import itertools
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from pymongo import MongoClient
+
+from productscraper.netutil import free_port
+from tests.services import ROOT, cli, mongo_server, redis_server
+
+CORPUS = ROOT.parent / "shared" / "corpus"
+_redis_db = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def redis_srv():
+    """A redis-server of the tests' own (a fresh machine may have none running)."""
+    server = redis_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def mongo_srv(tmp_path_factory):
+    """An nx-27017 MongoDB-wire server of the tests' own."""
+    server = mongo_server(tmp_path_factory.mktemp("mongo") / "test.db")
+    yield server
+    server.stop()
+
+
+def make_env(redis_port: int, mongo_port: int, run_dir: Path, **extra: str) -> dict:
+    """Environment for the CLI, the spider and the workers of one test stack."""
+    name = f"t{uuid.uuid4().hex[:8]}"
+    env = {
+        **os.environ,
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/{next(_redis_db) % 16}",
+        "MONGO_URI": f"mongodb://127.0.0.1:{mongo_port}/{name}",
+        "PRODUCTSCRAPER_RUN_DIR": str(run_dir),
+        "FLOWER_PORT": str(free_port()),
+        "PYTHONPATH": str(ROOT),
+        "SCRAPY_SETTINGS_MODULE": "productscraper.settings",
+    }
+    env.pop("CELERY_BROKER_URL", None)
+    env.pop("CELERY_RESULT_BACKEND", None)
+    env.update(extra)
+    return env
+
+
+@pytest.fixture(scope="module")
+def stack_env(redis_srv, mongo_srv, tmp_path_factory):
+    """An environment with its own Redis DB and MongoDB database (no stack started)."""
+    return make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("run"))
+
+
+@pytest.fixture(scope="module")
+def stack(stack_env):
+    """``stack up --workers 2`` (real Celery worker processes); ``stack down`` after."""
+    cli("stack", "up", "--workers", "2", "--concurrency", "8", "--no-flower", env=stack_env)
+    yield stack_env
+    cli("stack", "down", env=stack_env, check=False)
+
+
+@pytest.fixture(scope="module")
+def db(stack_env):
+    """The test stack's MongoDB database (pymongo over TCP)."""
+    uri = stack_env["MONGO_URI"]
+    client = MongoClient(uri, serverSelectionTimeoutMS=5000, tz_aware=True)
+    yield client[uri.rsplit("/", 1)[1]]
+    client.close()
+
+
+@pytest.fixture
+def demo_shop():
+    """Factory: ``demo_shop(products=50, ...)`` starts a demo shop subprocess."""
+    from productscraper.demoshop.testing import DemoShopProcess
+
+    shops = []
+
+    def start(**options):
+        shop = DemoShopProcess(**options)
+        shop.__enter__()
+        shops.append(shop)
+        return shop
+
+    yield start
+    for shop in shops:
+        shop.close()
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    """../shared/corpus, or skip with the reason."""
+    if not (CORPUS / "books" / "ground_truth_books.jsonl").exists():
+        pytest.skip(f"offline corpus not found at {CORPUS} (only present next to the workplace clone)")
+    return CORPUS

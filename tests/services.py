@@ -1,0 +1,86 @@
+"""Real services for the tests: a Redis server and a MongoDB-wire server (nx-27017)
+started on free loopback ports, and the project's own CLI run as a user would."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from productscraper.netutil import free_port, wait_listening
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def find_bin(name: str) -> str:
+    """Path of an executable (venv first), or a clear error telling how to get it."""
+    local = VENV_BIN / name
+    if local.exists():
+        return str(local)
+    found = shutil.which(name)
+    if not found:
+        raise RuntimeError(f"{name} is not installed: run `make setup` first")
+    return found
+
+
+@dataclass
+class Server:
+    """A server process the tests started."""
+
+    name: str
+    port: int
+    cmd: list[str]
+    proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 20.0) -> "Server":
+        self.proc = subprocess.Popen(self.cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        if not wait_listening("127.0.0.1", self.port, timeout):
+            self.stop()
+            raise RuntimeError(f"{self.name} did not start on port {self.port}: {self.cmd}")
+        return self
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+    def restart(self, down_for: float = 0.0) -> None:
+        self.stop()
+        time.sleep(down_for)
+        self.start()
+
+
+def redis_server(port: int | None = None) -> Server:
+    """A throw-away redis-server on a free port (nothing on disk)."""
+    port = port or free_port()
+    return Server("redis", port, [find_bin("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
+                                  "--save", "", "--appendonly", "no"]).start()
+
+
+def mongo_server(db_file: Path, port: int | None = None) -> Server:
+    """nx-27017 (MongoDB wire protocol on SQLite) on a free port."""
+    port = port or free_port()
+    return Server("mongo", port, [find_bin("nx-27017"), "--host", "127.0.0.1", "-p", str(port),
+                                  "--db", str(db_file), "--pid-file", str(db_file) + ".pid",
+                                  "--log-file", str(db_file) + ".log"]).start()
+
+
+def cli(*args: str, env: dict, timeout: float = 120.0, check: bool = True) -> subprocess.CompletedProcess:
+    """Run ``python -m productscraper ARGS`` (or ``scrapy``) like a user; output captured."""
+    cmd = [sys.executable, "-m", "productscraper", *args]
+    if args and args[0] == "scrapy":
+        cmd = [find_bin("scrapy"), *args[1:]]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr[-4000:]}")
+    return proc

@@ -1,0 +1,66 @@
+"""Ledger, products and runs against a real MongoDB-wire server (nx-27017 over TCP)."""
+import uuid
+
+import pytest
+from pymongo import MongoClient
+
+from productscraper.storage import ledger, products, runs
+from productscraper.storage.indexes import ensure_indexes
+
+
+@pytest.fixture
+def mdb(mongo_srv):
+    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
+    database = client[f"s{uuid.uuid4().hex[:8]}"]
+    ensure_indexes(database)
+    yield database
+    client.close()
+
+
+def test_ledger_registers_each_url_once_per_run(mdb):
+    entries = [ledger.Entry("r1", f"http://a.test/p/{i}") for i in range(5)]
+    assert len(ledger.register_many(mdb, entries)) == 5
+    again = ledger.register_many(mdb, entries + [ledger.Entry("r1", "http://a.test/p/1?#frag")])
+    assert again == []
+    assert ledger.register(mdb, ledger.Entry("r2", "http://a.test/p/1"))  # another run: its own entry
+    assert ledger.counts(mdb, "r1") == {"queued": 5, "stored": 0, "failed": 0, "rejected": 0}
+
+
+def test_a_stored_entry_is_never_downgraded_by_a_late_failure(mdb):
+    ledger.register(mdb, ledger.Entry("r", "http://a.test/x"))
+    assert ledger.mark(mdb, "r", "http://a.test/x", ledger.STORED, attempts=1)
+    assert not ledger.mark(mdb, "r", "http://a.test/x", ledger.FAILED, attempts=2, reason="HTTP 503")
+    assert ledger.counts(mdb, "r")["stored"] == 1
+
+
+def test_failure_records_are_upserted_not_duplicated(mdb):
+    for _ in range(2):
+        ledger.record_failure(mdb, "r", "http://a.test/gone", error="HttpError", reason="HTTP 404",
+                              status=404, attempts=1)
+    docs = list(mdb.failures.find({"run_id": "r"}))
+    assert len(docs) == 1 and docs[0]["status"] == 404 and docs[0]["reason"] == "HTTP 404"
+
+
+def test_product_upsert_is_idempotent_and_records_price_changes_once(mdb):
+    p = {"_id": "k1", "url": "http://a.test/p", "title": "T", "price": 1.5,
+         "availability": "in_stock", "run_id": "r1"}
+    assert products.upsert(mdb, p) == products.CREATED
+    assert products.upsert(mdb, p) == products.UNCHANGED
+    assert products.upsert(mdb, {**p, "run_id": "r2"}) == products.UNCHANGED
+    changed = {**p, "price": 2.0, "run_id": "r3"}
+    assert products.upsert(mdb, changed) == products.CHANGED
+    assert products.upsert(mdb, changed) == products.UNCHANGED
+    assert mdb.products.count_documents({}) == 1
+    history = list(mdb.price_history.find({"product_id": "k1"}))
+    assert [(h["old_price"], h["new_price"]) for h in history] == [(1.5, 2.0)]
+
+
+def test_run_is_complete_only_after_discovery_and_every_url_terminal(mdb):
+    runs.start(mdb, "rx", source="test")
+    ledger.register(mdb, ledger.Entry("rx", "http://a.test/1"))
+    assert not runs.summary(mdb, "rx")["complete"]
+    ledger.mark(mdb, "rx", "http://a.test/1", ledger.STORED)
+    assert not runs.summary(mdb, "rx")["complete"]  # the spider may still find more
+    runs.finish_discovery(mdb, "rx")
+    s = runs.summary(mdb, "rx")
+    assert s["complete"] and s["discovered"] == 1 and s["stored"] == 1

@@ -1,0 +1,392 @@
+"""The demo shop's aiohttp application: routes, latency/throttle/stats middleware, admin API."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import random
+import signal
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import IO
+
+from aiohttp import web
+
+from . import templates
+from .catalog import Catalog, Product, build_catalog, page_count, page_slice
+from .faults import (
+    NEGATIVE_PRICE,
+    NEGATIVE_PRICE_TEXT,
+    NO_TITLE,
+    AttemptCounter,
+    FaultPlan,
+    FaultSettings,
+    FaultSpec,
+    assign_faults,
+    inject,
+)
+
+__all__ = ["ShopOptions", "ShopState", "create_app", "serve"]
+
+ADMIN_PREFIX = "/_admin/"
+# A real, decodable 2x2 grey JPEG (285 bytes), so image fetchers get a valid file.
+TINY_JPEG = base64.b64decode(
+    "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4"
+    "UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2Nj"
+    "Y2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEA"
+    "AAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhED"
+    "EQA/AKgAwf/Z"
+)
+
+STATE_KEY: web.AppKey[ShopState] = web.AppKey("demoshop_state")
+
+
+@dataclass(frozen=True)
+class ShopOptions:
+    """Everything the CLI can set."""
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    products: int = 50
+    per_page: int = 20
+    categories: int = 5
+    seed: int = 1
+    latency_ms: float = 0.0
+    latency_jitter_ms: float = 0.0
+    js: bool = False
+    faults: Sequence[FaultSpec] = ()
+    transient_failures: int = 1
+    hang_s: float = 60.0
+    huge_bytes: int = 12_000_000
+    private_products: int = 0
+    access_log: str | None = None
+
+
+@dataclass
+class ShopState:
+    """Mutable server state: catalogue (reprice mutates it), counters, throttle, access log."""
+
+    options: ShopOptions
+    catalog: Catalog
+    plan: FaultPlan
+    settings: FaultSettings
+    attempts: AttemptCounter = field(default_factory=AttemptCounter)
+    stats: Counter[str] = field(default_factory=Counter)
+    throttle_until: float = 0.0
+    throttle_status: int = 429
+    throttle_retry_after: int = 1
+    access_log: IO[str] | None = None
+    jitter: random.Random = field(default_factory=random.Random)
+
+    @classmethod
+    def from_options(cls, options: ShopOptions) -> ShopState:
+        """Build the catalogue and fault plan; raises ValueError on inconsistent options."""
+        catalog = build_catalog(options.products, options.categories, options.seed, options.private_products)
+        plan = assign_faults([p.id for p in catalog.products], options.faults, options.seed)
+        settings = FaultSettings(options.transient_failures, options.hang_s, options.huge_bytes)
+        return cls(options=options, catalog=catalog, plan=plan, settings=settings,
+                   jitter=random.Random(f"jitter:{options.seed}"))
+
+    def product_path(self, product: Product) -> str:
+        """Site-relative URL of a product as the listings link it."""
+        if product.private:
+            return f"/private/product/{product.id}/"
+        return f"/js/product/{product.id}/" if self.options.js else f"/product/{product.id}/"
+
+    def truth(self, origin: str, *, include_private: bool = False) -> list[dict[str, object]]:
+        """Ground truth for every public product (and private ones on request)."""
+        products = self.catalog.products + (self.catalog.private_products if include_private else [])
+        rows = []
+        for p in products:
+            row: dict[str, object] = {
+                "id": p.id,
+                "url": origin + self.product_path(p),
+                "title": p.title,
+                "price": p.price,
+                "currency": templates.CURRENCY,
+                "availability": "in_stock" if p.in_stock else "out_of_stock",
+                "stock": p.stock,
+                "sku": p.sku,
+                "gtin": p.gtin,
+                "brand": p.brand,
+                "rating": p.rating,
+                "review_count": p.review_count,
+                "category": p.category.name,
+                "image_url": f"{origin}/media/{p.id}.jpg",
+                "description": p.description,
+                "fault": self.plan.kind(p.id),
+                "fault_detail": self.plan.detail(p.id),
+                "js": self.options.js and not p.private,
+            }
+            if include_private:
+                row["private"] = p.private
+            rows.append(row)
+        return rows
+
+
+def _state(request: web.Request) -> ShopState:
+    return request.app[STATE_KEY]
+
+
+def _origin(request: web.Request) -> str:
+    return f"{request.scheme}://{request.host}"
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+
+
+def _not_found() -> web.Response:
+    return _html(templates.error_page(404), status=404)
+
+
+# --- middleware and signals -------------------------------------------------------------------
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def shop_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Count, delay, throttle and HTML-ify errors for every non-admin request."""
+    if request.path.startswith(ADMIN_PREFIX):
+        return await handler(request)
+    state = _state(request)
+    state.stats[request.path] += 1
+    delay_ms = state.options.latency_ms + state.jitter.uniform(0, state.options.latency_jitter_ms)
+    if delay_ms > 0:
+        await asyncio.sleep(delay_ms / 1000)  # a sleep, not a lock: requests overlap freely
+    if time.time() < state.throttle_until:
+        response = _html(templates.error_page(state.throttle_status), status=state.throttle_status)
+        response.headers["Retry-After"] = str(state.throttle_retry_after)
+        return response
+    try:
+        return await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        response = _html(templates.error_page(exc.status), status=exc.status)
+        if "Allow" in exc.headers:
+            response.headers["Allow"] = exc.headers["Allow"]
+        return response
+
+
+async def _log_access(request: web.Request, response: web.StreamResponse) -> None:
+    """on_response_prepare: one line per non-admin response, flushed as it starts."""
+    state = _state(request)
+    if state.access_log is None or request.path.startswith(ADMIN_PREFIX):
+        return
+    state.access_log.write(f"{time.time():.6f} {request.method} {request.raw_path} {response.status}\n")
+    state.access_log.flush()
+
+
+# --- shop pages -------------------------------------------------------------------------------
+
+
+async def home(request: web.Request) -> web.Response:
+    """GET /"""
+    state = _state(request)
+    return _html(templates.home_page(state.catalog.categories, js=state.options.js))
+
+
+async def robots(request: web.Request) -> web.Response:
+    """GET /robots.txt"""
+    return web.Response(text=templates.robots_txt(), content_type="text/plain", charset="utf-8")
+
+
+def _listing(request: web.Request, heading: str, products: list[Product], page: int,
+             extra: Sequence[Product] = ()) -> web.Response:
+    state = _state(request)
+    per_page = state.options.per_page
+    on_page = page_slice(products, page, per_page)
+    if on_page is None:
+        return _not_found()
+    return _html(templates.listing_page(
+        heading, list(on_page) + list(extra), state.product_path,
+        page=page, pages=page_count(len(products), per_page), first_position=(page - 1) * per_page + 1,
+        categories=state.catalog.categories, origin=_origin(request),
+    ))
+
+
+async def catalogue(request: web.Request) -> web.Response:
+    """GET /catalogue/page-N.html; page 1 also links the private products."""
+    state = _state(request)
+    page = int(request.match_info["page"])
+    extra = state.catalog.private_products if page == 1 else ()
+    return _listing(request, "All products", state.catalog.products, page, extra)
+
+
+async def category(request: web.Request) -> web.Response:
+    """GET /category/SLUG/page-N.html"""
+    state = _state(request)
+    cat = state.catalog.category(request.match_info["slug"])
+    if cat is None:
+        return _not_found()
+    return _listing(request, cat.name, state.catalog.in_category(cat), int(request.match_info["page"]))
+
+
+async def product(request: web.Request) -> web.StreamResponse:
+    """GET /product/ID/, /js/product/ID/ and /private/product/ID/ (faults apply to the first two)."""
+    state = _state(request)
+    path = request.path
+    private = path.startswith("/private/")
+    item = state.catalog.get(int(request.match_info["id"]), private=private)
+    if item is None:
+        return _not_found()
+    js = path.startswith("/js/")
+    attempt = state.attempts.hit(path)
+    origin = _origin(request)
+    detail = state.plan.detail(item.id)
+    view = templates.ProductView.of(
+        item, page_url=origin + path, origin=origin,
+        title=None if detail == NO_TITLE else "",
+        price_text=NEGATIVE_PRICE_TEXT if detail == NEGATIVE_PRICE else None,
+    )
+    render = templates.js_product_page if js else templates.product_page
+    kind = None if private else state.plan.kind(item.id)
+    if kind is not None:
+        faulty = await inject(kind, attempt, request, state.settings, lambda: render(view))
+        if faulty is not None:
+            return faulty
+    return _html(render(view))
+
+
+async def media(request: web.Request) -> web.Response:
+    """GET /media/ID.jpg: the same tiny JPEG for every known product."""
+    catalog = _state(request).catalog
+    pid = int(request.match_info["id"])
+    if catalog.get(pid) is None and catalog.get(pid, private=True) is None:
+        return _not_found()
+    return web.Response(body=TINY_JPEG, content_type="image/jpeg")
+
+
+async def js_catalogue(request: web.Request) -> web.Response:
+    """GET /js/catalogue/: empty shell filled from /api/products by script."""
+    return _html(templates.js_catalogue_page())
+
+
+async def api_products(request: web.Request) -> web.Response:
+    """GET /api/products?page=N: one listing page as JSON."""
+    state = _state(request)
+    try:
+        page = int(request.query.get("page", "1"))
+    except ValueError:
+        return web.json_response({"error": "page must be an integer"}, status=400)
+    products = state.catalog.products
+    on_page = page_slice(products, page, state.options.per_page)
+    if on_page is None:
+        return web.json_response({"error": "no such page"}, status=404)
+    origin = _origin(request)
+    last = page_count(len(products), state.options.per_page)
+    return web.json_response({
+        "products": [
+            {"id": p.id, "url": origin + state.product_path(p), "title": p.title, "price": p.price_text}
+            for p in on_page
+        ],
+        "next": page + 1 if page < last else None,
+    })
+
+
+# --- admin API --------------------------------------------------------------------------------
+
+
+async def admin_truth(request: web.Request) -> web.Response:
+    """GET /_admin/truth.json[?include_private=1]"""
+    include_private = request.query.get("include_private", "") in ("1", "true", "yes")
+    return web.json_response(_state(request).truth(_origin(request), include_private=include_private))
+
+
+async def admin_stats(request: web.Request) -> web.Response:
+    """GET /_admin/stats.json"""
+    stats = _state(request).stats
+    return web.json_response({"requests": sum(stats.values()), "by_path": dict(stats)})
+
+
+def _query_number(request: web.Request, name: str, default: float) -> float:
+    try:
+        return float(request.query.get(name, default))
+    except ValueError:
+        raise web.HTTPBadRequest(text=f"{name} must be a number") from None
+
+
+async def admin_reprice(request: web.Request) -> web.Response:
+    """POST /_admin/reprice?share=0.05&seed=7"""
+    share = _query_number(request, "share", 0.05)
+    seed = int(_query_number(request, "seed", 7))
+    try:
+        changed = _state(request).catalog.reprice(share, seed)
+    except ValueError as exc:
+        raise web.HTTPBadRequest(text=str(exc)) from None
+    return web.json_response({"changed": changed})
+
+
+async def admin_throttle(request: web.Request) -> web.Response:
+    """POST /_admin/throttle?status=429&retry_after=2&duration=10"""
+    state = _state(request)
+    state.throttle_status = int(_query_number(request, "status", 429))
+    state.throttle_retry_after = int(_query_number(request, "retry_after", 2))
+    state.throttle_until = time.time() + _query_number(request, "duration", 10)
+    return web.json_response({"until": state.throttle_until})
+
+
+async def admin_reset(request: web.Request) -> web.Response:
+    """POST /_admin/reset: forget attempts, stats and any throttle (not reprices)."""
+    state = _state(request)
+    state.attempts.clear()
+    state.stats.clear()
+    state.throttle_until = 0.0
+    return web.json_response({"ok": True})
+
+
+# --- app and runner ---------------------------------------------------------------------------
+
+
+def create_app(options: ShopOptions) -> web.Application:
+    """The shop as an aiohttp Application (usable in-process too, e.g. with aiohttp's test client)."""
+    state = ShopState.from_options(options)
+    app = web.Application(middlewares=[shop_middleware])
+    app[STATE_KEY] = state
+    if options.access_log:
+        state.access_log = open(options.access_log, "a", encoding="utf-8")  # noqa: SIM115 - closed on cleanup
+
+    async def close_log(app: web.Application) -> None:
+        if state.access_log is not None:
+            state.access_log.close()
+
+    app.on_response_prepare.append(_log_access)
+    app.on_cleanup.append(close_log)
+    app.router.add_get("/", home)
+    app.router.add_get("/robots.txt", robots)
+    app.router.add_get(r"/catalogue/page-{page:\d+}.html", catalogue)
+    app.router.add_get(r"/category/{slug}/page-{page:\d+}.html", category)
+    app.router.add_get(r"/product/{id:\d+}/", product)
+    app.router.add_get(r"/js/product/{id:\d+}/", product)
+    app.router.add_get(r"/private/product/{id:\d+}/", product)
+    app.router.add_get(r"/media/{id:\d+}.jpg", media)
+    app.router.add_get("/js/catalogue/", js_catalogue)
+    app.router.add_get("/api/products", api_products)
+    app.router.add_get("/_admin/truth.json", admin_truth)
+    app.router.add_get("/_admin/stats.json", admin_stats)
+    app.router.add_post("/_admin/reprice", admin_reprice)
+    app.router.add_post("/_admin/throttle", admin_throttle)
+    app.router.add_post("/_admin/reset", admin_reset)
+    return app
+
+
+async def serve(options: ShopOptions, on_ready: Callable[[str], None]) -> None:
+    """Serve until SIGTERM/SIGINT; call `on_ready(base_url)` once the socket is bound."""
+    runner = web.AppRunner(create_app(options), access_log=None, shutdown_timeout=1.0)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, options.host, options.port)
+        await site.start()
+        host, port = runner.addresses[0][:2]
+        on_ready(f"http://{f'[{host}]' if ':' in host else host}:{port}")
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+    finally:
+        await runner.cleanup()

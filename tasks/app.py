@@ -16,7 +16,7 @@ RENDER_TASK = "productscraper.render_product"
 cfg = get_config()
 
 app = Celery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
-             include=["tasks.product"])
+             include=["tasks.product", "tasks.worker_hooks"])
 app.conf.update(
     task_serializer="json",
     result_serializer="json",

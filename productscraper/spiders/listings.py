@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from urllib.parse import urlsplit
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -9,9 +10,12 @@ import scrapy
 from scrapy.exceptions import UsageError
 from scrapy.http import Response, TextResponse
 
+from scrapy.linkextractors import LinkExtractor
+
 from productscraper.items import DetailUrlItem
 from productscraper.pages.listing import ListingPage
-from productscraper.profiles import SiteProfile, get_profile, profile_for_url
+from productscraper.pages.product import ProductPage
+from productscraper.profiles import GENERIC, SiteProfile, get_profile, profile_for_url
 from productscraper.storage.runs import new_run_id
 from productscraper.urls import InvalidURL, canonical_url, validate_url
 
@@ -24,6 +28,9 @@ class ListingsSpider(scrapy.Spider):
     """
 
     name = "listings"
+    #: Generic profile only: how many same-site links of one listing page are probed
+    #: for schema.org Product data when the page itself names no product links.
+    max_probes_per_page = 200
 
     def __init__(self, start_url: str | None = None, run_id: str | None = None,
                  profile: str | None = None, start_urls: str | None = None, **kwargs: Any) -> None:
@@ -64,18 +71,48 @@ class ListingsSpider(scrapy.Spider):
             return
         profile = self.profile_for(response.url)
         page = ListingPage(response.url, response.body, profile, encoding=response.encoding)
-        render = profile.render in ("detail", "both")
-        for url in page.product_urls():
-            try:
-                key = canonical_url(url)
-            except InvalidURL:
-                self.crawler.stats.inc_value("listings/invalid_product_url")
-                continue
-            if key in self._seen:
-                continue
-            self._seen.add(key)
-            self.crawler.stats.inc_value("listings/product_urls")
-            yield DetailUrlItem(url=key, run_id=self.run_id, profile=profile.name,
-                                render=render, source=response.url)
-        for url in page.next_page_urls() + page.category_urls():
+        products = page.product_urls()
+        follow = page.next_page_urls() + page.category_urls()
+        for url in products:
+            item = self._detail_item(url, profile, response.url)
+            if item:
+                yield item
+        if not products and profile.name == GENERIC:
+            yield from self._probe_links(response, exclude=set(follow))
+        for url in follow:
             yield response.follow(url, callback=self.parse_listing, meta={"ps_listing": True})
+
+    def _detail_item(self, url: str, profile: SiteProfile, source: str) -> DetailUrlItem | None:
+        """A DetailUrlItem for a product URL not yet seen in this run, else None."""
+        try:
+            key = canonical_url(url)
+        except InvalidURL:
+            self.crawler.stats.inc_value("listings/invalid_product_url")
+            return None
+        if key in self._seen:
+            return None
+        self._seen.add(key)
+        self.crawler.stats.inc_value("listings/product_urls")
+        return DetailUrlItem(url=key, run_id=self.run_id, profile=profile.name,
+                             render=profile.render in ("detail", "both"), source=source)
+
+    def _probe_links(self, response: TextResponse, exclude: set[str]) -> Iterator[scrapy.Request]:
+        """Generic sites: fetch same-site links to see which are product pages."""
+        host = urlsplit(response.url).hostname
+        links = LinkExtractor(allow_domains=[host] if host else ()).extract_links(response)
+        probed = 0
+        for link in links:
+            if link.url in exclude or probed >= self.max_probes_per_page:
+                continue
+            probed += 1
+            yield scrapy.Request(link.url, callback=self.parse_candidate)
+
+    def parse_candidate(self, response: Response) -> Iterator[Any]:
+        """A probed link: a product detail URL when the page carries schema.org Product data."""
+        if not isinstance(response, TextResponse):
+            return
+        profile = self.profile_for(response.url)
+        if ProductPage(response.url, response.body, profile, encoding=response.encoding).schema_product:
+            item = self._detail_item(response.request.url, profile, response.url)
+            if item:
+                yield item

@@ -1,0 +1,62 @@
+"""Worker life-cycle hooks: start the crawler early, close the browser on the way out.
+
+- Threads/solo pool: the worker process itself runs tasks, so its crawler (reactor
+  thread + long-lived spider) is started as soon as the worker is ready, not by the
+  first task.
+- Prefork pool: the parent must never touch the reactor (it would break the forked
+  children, NOTES.md); each child starts its own in ``worker_process_init``.
+- Prefork children leave with ``os._exit`` (no atexit), so the browser is quit in
+  ``worker_process_shutdown``; ``worker_shutdown`` covers the other pools.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from celery import signals
+
+log = logging.getLogger(__name__)
+
+
+def _is_prefork(controller) -> bool:
+    from celery.concurrency.prefork import TaskPool
+
+    pool_cls = getattr(controller, "pool_cls", None)
+    return isinstance(pool_cls, type) and issubclass(pool_cls, TaskPool)
+
+
+def _warm_up() -> None:
+    from productscraper.crawl_service import get_service
+
+    try:
+        get_service()
+    except Exception:  # the first task will try again and report the error
+        log.exception("could not start the crawl service")
+
+
+@signals.worker_ready.connect
+def start_crawler_when_ready(sender=None, **_):
+    """Start this process's crawler (not in a prefork parent)."""
+    controller = getattr(sender, "controller", None)
+    if controller is not None and not _is_prefork(controller):
+        threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
+
+
+@signals.worker_process_init.connect
+def start_crawler_in_child(**_):
+    """Prefork child: its own reactor and crawler."""
+    threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
+
+
+@signals.worker_process_shutdown.connect
+@signals.worker_shutdown.connect
+def quit_browser(**_):
+    """Quit this process's browser, if it started one (no Chromium left behind)."""
+    try:
+        from productscraper.browser import shutdown_browser
+    except ImportError:
+        return
+    try:
+        shutdown_browser()
+    except Exception:
+        log.exception("could not quit the browser")

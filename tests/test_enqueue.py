@@ -1,0 +1,67 @@
+"""The enqueue pipeline and `enqueue` command against a real Redis broker (no workers)."""
+import pytest
+from pymongo import MongoClient
+
+from tests.conftest import make_env
+from tests.e2e import crawl, queue_length
+from tests.services import cli
+
+
+@pytest.fixture
+def env(redis_srv, mongo_srv, tmp_path):
+    e = make_env(redis_srv.port, mongo_srv.port, tmp_path)
+    yield e
+    import redis
+
+    redis.Redis.from_url(e["REDIS_URL"]).flushdb()
+
+
+def ledger(env):
+    uri = env["MONGO_URI"]
+    return MongoClient(uri)[uri.rsplit("/", 1)[1]].urls
+
+
+def test_listing_crawl_puts_one_task_per_product_on_the_broker_and_in_the_ledger(env, demo_shop):
+    shop = demo_shop(products=35, per_page=10)
+    crawl(env, shop.listing_url, "e1", "-a", "profile=demo")
+    assert queue_length(env) == 35
+    assert ledger(env).count_documents({"run_id": "e1", "state": "queued"}) == 35
+    # Crawling again in the same run enqueues nothing new.
+    crawl(env, shop.listing_url, "e1", "-a", "profile=demo")
+    assert queue_length(env) == 35
+    assert ledger(env).count_documents({"run_id": "e1"}) == 35
+
+
+def test_enqueue_command_fans_out_a_url_list_with_dedup(env, demo_shop, tmp_path):
+    shop = demo_shop(products=5)
+    urls = [p["url"] for p in shop.truth()]
+    f = tmp_path / "urls.txt"
+    f.write_text("\n".join(urls + urls[:2] + ["# a comment", ""]))
+    out = cli("enqueue", "--run", "q1", "--file", str(f), "--profile", "demo", env=env).stdout
+    assert "enqueued 5 URL(s), 2 already in the run" in out
+    assert queue_length(env) == 5
+
+
+def test_enqueue_refuses_invalid_urls_and_enqueues_nothing(env):
+    proc = cli("enqueue", "--run", "q2", "http://127.0.0.1:1/ok", "ftp://nope/x", env=env, check=False)
+    assert proc.returncode == 2
+    assert "unsupported scheme 'ftp'" in proc.stderr and "nothing enqueued" in proc.stderr
+    assert queue_length(env) == 0
+
+
+def test_listing_crawl_with_an_invalid_start_url_exits_non_zero_and_enqueues_nothing(env):
+    proc = crawl(env, "ftp://example.com/", "bad1", check=False)
+    assert proc.returncode != 0
+    assert "invalid start URL" in proc.stderr
+    assert queue_length(env) == 0
+
+
+def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(env, demo_shop):
+    from productscraper.netutil import free_port
+
+    shop = demo_shop(products=5)
+    dead = {**env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
+    proc = crawl(dead, shop.listing_url, "dead1", "-a", "profile=demo", check=False)
+    assert proc.returncode != 0
+    assert "broker unreachable" in proc.stderr
+    assert ledger(env).count_documents({"run_id": "dead1"}) == 0

@@ -1,0 +1,80 @@
+"""The whole path with real worker processes: listing crawl -> Celery -> workers -> MongoDB."""
+import pytest
+
+from productscraper.storage.clock import parse_iso
+from tests.e2e import crawl, mismatches, report, wait
+from tests.services import cli
+
+pytestmark = pytest.mark.e2e
+
+
+def test_demo_run_stores_every_product_with_correct_fields(stack, db, demo_shop):
+    shop = demo_shop(products=60, per_page=5, latency_ms=100)
+    crawl(stack, shop.listing_url, "demo1", "-a", "profile=demo")
+    rep = wait(stack, "demo1")
+    assert rep == {**rep, "discovered": 60, "stored": 60, "failed": 0, "rejected": 0,
+                   "queued": 0, "complete": True}
+    assert rep["duration_s"] > 0
+    stored = {d["url"]: d for d in db.products.find({"run_id": "demo1"})}
+    assert mismatches(shop.truth(), stored) == []
+    # Discovery and fan-out overlap: products were stored before the last listing page was read.
+    run = db.runs.find_one({"_id": "demo1"})
+    first_stored = min(parse_iso(d["finished_at"]) for d in db.urls.find({"run_id": "demo1"}))
+    assert first_stored < parse_iso(run["discovery_finished_at"])
+
+
+def test_a_second_run_upserts_the_same_products_without_duplicates(stack, db, demo_shop):
+    shop = demo_shop(products=25, seed=5)
+    for run_id in ("again1", "again2"):
+        crawl(stack, shop.listing_url, run_id, "-a", "profile=demo")
+        assert wait(stack, run_id)["stored"] == 25
+    urls = [p["url"] for p in shop.truth()]
+    assert db.products.count_documents({"url": {"$in": urls}}) == 25
+    assert db.urls.count_documents({"run_id": "again2", "change": "unchanged"}) == 25
+
+
+def test_missing_product_pages_end_as_failed_with_the_reason(stack, db, demo_shop):
+    shop = demo_shop(products=20, faults={"404": 0.1, "410": 0.05})
+    crawl(stack, shop.listing_url, "gone1", "-a", "profile=demo")
+    rep = wait(stack, "gone1")
+    assert (rep["stored"], rep["failed"]) == (17, 3)
+    failures = {f["url"]: f for f in db.failures.find({"run_id": "gone1"})}
+    expected = {p["url"]: p["fault"] for p in shop.truth() if p["fault"]}
+    assert set(failures) == set(expected)
+    for url, fault in expected.items():
+        assert failures[url]["status"] == int(fault)
+        assert failures[url]["reason"] == f"HTTP {fault}"
+        assert failures[url]["attempts"] == 1  # permanent: not retried
+        assert db.urls.find_one({"url": url, "run_id": "gone1"})["state"] == "failed"
+
+
+def test_a_task_delivered_twice_leaves_one_document_and_one_terminal_state(stack, db, demo_shop):
+    from celery import Celery
+
+    shop = demo_shop(products=3)
+    url = shop.truth()[0]["url"]
+    cli("enqueue", "--run", "dup1", "--profile", "demo", url, env=stack)
+    app = Celery(broker=stack["REDIS_URL"])
+    app.send_task("productscraper.scrape_product", args=[url, "dup1"], kwargs={"profile": "demo"},
+                  queue="products")
+    assert wait(stack, "dup1")["stored"] == 1
+    import time
+
+    time.sleep(2)  # let the duplicate finish too
+    assert db.products.count_documents({"url": url}) == 1
+    assert [d["state"] for d in db.urls.find({"run_id": "dup1"})] == ["stored"]
+
+
+def test_wait_times_out_with_a_non_zero_exit_for_an_unfinished_run(stack, demo_shop):
+    shop = demo_shop(products=3)
+    # Discovery never finishes for a run nobody ended: register it by hand.
+    from pymongo import MongoClient
+
+    from productscraper.storage import runs
+
+    uri = stack["MONGO_URI"]
+    runs.start(MongoClient(uri)[uri.rsplit("/", 1)[1]], "open1", source="test")
+    proc = cli("wait", "--run", "open1", "--timeout", "1", env=stack, check=False)
+    assert proc.returncode == 1 and "timed out" in proc.stdout
+    unknown = cli("report", "--run", "nope", "--json", env=stack, check=False)
+    assert unknown.returncode == 2

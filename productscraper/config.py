@@ -53,6 +53,7 @@ class Config:
     retry_backoff_max: float = 30.0
     store_max_retries: int = 8
     worker_concurrency: int = 16
+    worker_pool: str = "threads"
     products_per_task: int = 1
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
@@ -94,6 +95,7 @@ class Config:
             retry_backoff_max=_float(env, "RETRY_BACKOFF_MAX", d.retry_backoff_max),
             store_max_retries=_int(env, "STORE_MAX_RETRIES", d.store_max_retries),
             worker_concurrency=_int(env, "WORKER_CONCURRENCY", d.worker_concurrency),
+            worker_pool=env.get("WORKER_POOL") or d.worker_pool,
             products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),

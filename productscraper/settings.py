@@ -47,3 +47,6 @@ ITEM_PIPELINES = {
 # size, or after this many seconds, whichever comes first.
 ENQUEUE_BATCH_SIZE = 20
 ENQUEUE_FLUSH_INTERVAL = 0.2
+# Seconds the listing spider keeps retrying its last URLs when MongoDB is unreachable at
+# the end of the crawl; then they are written to <run dir>/unflushed-<run>.txt.
+ENQUEUE_CLOSE_TIMEOUT = 120

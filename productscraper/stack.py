@@ -101,9 +101,11 @@ def _ensure_mongo(cfg: Config, procs: list[Proc]) -> None:
     host, port = host_port(cfg.mongo_uri, 27017)
     if listening(host, port) or not is_loopback(host):
         return
-    db_file = cfg.run_dir / f"mongo-{port}.db"
+    # --data-dir: one SQLite file per database (otherwise all database names share one).
+    data_dir = cfg.run_dir / f"mongo-{port}"
+    data_dir.mkdir(parents=True, exist_ok=True)
     p = _spawn(cfg, f"mongo-{port}", [_bin("nx-27017"), "--host", "127.0.0.1", "-p", str(port),
-                                      "--db", str(db_file),
+                                      "--data-dir", str(data_dir),
                                       "--pid-file", str(cfg.run_dir / f"mongo-{port}.pid"),
                                       "--log-file", str(cfg.run_dir / f"mongo-{port}.server.log")])
     procs.append(p)
@@ -129,11 +131,13 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
         for i in range(1, workers + 1):
             if f"worker{i}" not in running:
                 procs.append(_spawn(cfg, f"worker{i}",
-                                    worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool)))
+                                    worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool),
+                                    env={"WORKER_POOL": pool}))
         for i in range(1, render_workers + 1):
             if f"render{i}" not in running:
                 procs.append(_spawn(cfg, f"render{i}",
-                                    worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool)))
+                                    worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool),
+                                    env={"WORKER_POOL": pool}))
         if flower and "flower" not in running:
             cmd = [sys.executable, "-m", "celery", "-A", "tasks", "flower",
                    f"--port={cfg.flower_port}", "--address=127.0.0.1"]

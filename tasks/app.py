@@ -30,8 +30,10 @@ app.conf.update(
     task_send_sent_event=True,
     task_track_started=True,
     # One long-lived crawler per worker process, fed by threads (NOTES.md: ~3x faster
-    # than a crawler per task, and concurrency stays inside each process).
-    worker_pool="threads",
+    # than a crawler per task, and concurrency stays inside each process). Celery treats
+    # `--pool prefork` on the command line as "the default" once this is set, so the
+    # pool is chosen with WORKER_POOL.
+    worker_pool=cfg.worker_pool,
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
     task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),

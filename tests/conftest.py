@@ -27,7 +27,7 @@ def redis_srv():
 @pytest.fixture(scope="session")
 def mongo_srv(tmp_path_factory):
     """An nx-27017 MongoDB-wire server of the tests' own."""
-    server = mongo_server(tmp_path_factory.mktemp("mongo") / "test.db")
+    server = mongo_server(tmp_path_factory.mktemp("mongo") / "data")
     yield server
     server.stop()
 

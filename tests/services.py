@@ -67,12 +67,17 @@ def redis_server(port: int | None = None) -> Server:
                                   "--save", "", "--appendonly", "no"]).start()
 
 
-def mongo_server(db_file: Path, port: int | None = None) -> Server:
-    """nx-27017 (MongoDB wire protocol on SQLite) on a free port."""
+def mongo_server(data_dir: Path, port: int | None = None) -> Server:
+    """nx-27017 (MongoDB wire protocol on SQLite) on a free port.
+
+    ``--data-dir`` gives each database its own file: without it every database name
+    shares one set of collections, and tests would see each other's documents.
+    """
     port = port or free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
     return Server("mongo", port, [find_bin("nx-27017"), "--host", "127.0.0.1", "-p", str(port),
-                                  "--db", str(db_file), "--pid-file", str(db_file) + ".pid",
-                                  "--log-file", str(db_file) + ".log"]).start()
+                                  "--data-dir", str(data_dir), "--pid-file", str(data_dir / "nx.pid"),
+                                  "--log-file", str(data_dir / "nx.log")]).start()
 
 
 def cli(*args: str, env: dict, timeout: float = 120.0, check: bool = True) -> subprocess.CompletedProcess:

@@ -8,6 +8,9 @@ import time
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from pymongo.errors import PyMongoError
+
+from productscraper.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.storage import runs
 from productscraper.storage.connection import get_db
 
@@ -17,7 +20,16 @@ def register(sub) -> None:
     w.add_argument("--run", required=True, help="run id")
     w.add_argument("--timeout", type=float, default=3600.0, help="seconds (default 3600)")
     w.add_argument("--interval", type=float, default=1.0, help="poll interval, seconds (default 1)")
+    w.add_argument("--reconcile-after", type=float, default=30.0,
+                   help="re-publish queued URLs after this many seconds without progress while "
+                        "the broker queues are empty (default 30; 0 = never)")
     w.set_defaults(func=cmd_wait)
+    rc = sub.add_parser("reconcile", help="re-publish a run's queued URLs (after a broker loss)")
+    rc.add_argument("--run", required=True, help="run id")
+    rc.set_defaults(func=cmd_reconcile)
+    rf = sub.add_parser("retry-failed", help="re-enqueue a run's failed URLs")
+    rf.add_argument("--run", required=True, help="run id")
+    rf.set_defaults(func=cmd_retry_failed)
     r = sub.add_parser("report", help="summary of a run")
     r.add_argument("--run", required=True, help="run id")
     r.add_argument("--json", action="store_true", help="print JSON")
@@ -33,17 +45,32 @@ def format_summary(s: dict) -> str:
             f"  duration {s['duration_s']:.1f} s, {s['pages_per_min']:.0f} pages/min")
 
 
-def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True) -> dict:
-    """Poll the ledger until the run is complete or ``timeout`` passes; return the summary."""
+def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True,
+                 reconcile_after: float = 30.0) -> dict:
+    """Poll the ledger until the run is complete or ``timeout`` passes; return the summary.
+
+    MongoDB being briefly unreachable is waited out; a stalled run whose broker queues
+    are empty is re-published from the ledger (see :mod:`productscraper.reconcile`).
+    """
     db = get_db()
     deadline = time.monotonic() + timeout
+    stall = StallDetector(reconcile_after) if reconcile_after > 0 else None
+    s: dict = {}
     console = Console(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[detail]}"), TimeElapsedColumn(), console=console,
                   disable=not show, transient=False) as progress:
         bar = progress.add_task(f"run {run_id}", total=None, detail="")
         while True:
-            s = runs.summary(db, run_id)
+            try:
+                s = runs.summary(db, run_id)
+            except PyMongoError as exc:
+                progress.update(bar, detail=f"MongoDB unreachable ({type(exc).__name__}), waiting")
+                if time.monotonic() >= deadline:
+                    return {**s, "complete": False, "error": str(exc)} if s else {
+                        "run_id": run_id, "exists": True, "complete": False, "error": str(exc)}
+                time.sleep(interval)
+                continue
             done = s["stored"] + s["failed"] + s["rejected"]
             progress.update(bar, total=s["discovered"] or None, completed=done,
                             detail=f"stored {s['stored']} failed {s['failed']} rejected {s['rejected']}"
@@ -51,14 +78,21 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
             if s["complete"] or time.monotonic() >= deadline:
                 runs.save_summary(db, run_id, s)
                 return s
+            if stall and s["discovery_finished"] and stall.check(time.monotonic(), done, s["queued"]):
+                n = republish_queued(db, run_id)
+                progress.console.print(f"run {run_id}: no progress and empty broker queues: "
+                                       f"re-published {n} queued URL(s)")
             time.sleep(interval)
 
 
 def cmd_wait(args: argparse.Namespace) -> int:
-    s = wait_for_run(args.run, args.timeout, args.interval)
-    if not s["exists"]:
+    s = wait_for_run(args.run, args.timeout, args.interval, reconcile_after=args.reconcile_after)
+    if not s.get("exists"):
         print(f"run {args.run}: unknown run (nothing discovered)")
         return 2
+    if "discovered" not in s:
+        print(f"run {args.run}: MongoDB unreachable: {s.get('error')}")
+        return 1
     print(format_summary(s))
     if not s["complete"]:
         print(f"timed out after {args.timeout:.0f} s")
@@ -75,4 +109,16 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(json.dumps(s, default=str))
     else:
         print(format_summary(s))
+    return 0
+
+
+def cmd_reconcile(args: argparse.Namespace) -> int:
+    n = republish_queued(get_db(), args.run)
+    print(f"run {args.run}: re-published {n} queued URL(s)")
+    return 0
+
+
+def cmd_retry_failed(args: argparse.Namespace) -> int:
+    n = retry_failed(get_db(), args.run)
+    print(f"run {args.run}: re-enqueued {n} failed URL(s)")
     return 0

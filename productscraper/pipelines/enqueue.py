@@ -8,8 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import time
+
+from pymongo.errors import PyMongoError
 from scrapy.exceptions import NotConfigured
+from scrapy.utils.asyncio import sleep
 from twisted.internet import task
+
+from productscraper.config import get_config
 
 from productscraper.fanout import FanOutResult, broker_reachable, fan_out
 from productscraper.items import DetailUrlItem
@@ -31,6 +37,7 @@ class EnqueuePipeline:
         self.crawler = crawler
         self.batch_size = crawler.settings.getint("ENQUEUE_BATCH_SIZE", 20)
         self.interval = crawler.settings.getfloat("ENQUEUE_FLUSH_INTERVAL", 0.2)
+        self.close_flush_timeout = crawler.settings.getfloat("ENQUEUE_CLOSE_TIMEOUT", 120.0)
         self.buffer: list[Entry] = []
         self.loop: task.LoopingCall | None = None
         self.active = False
@@ -74,24 +81,39 @@ class EnqueuePipeline:
             return deferred_from_coro(self._flush())
         return None
 
-    async def _flush(self) -> None:
+    async def _flush(self) -> bool:
+        """Send the buffer; on a MongoDB error keep it for the next try. True when empty."""
         batch, self.buffer = self.buffer, []
         if not batch:
-            return
-        result: FanOutResult = await in_thread(fan_out, get_db(), batch)
+            return True
+        try:
+            result: FanOutResult = await in_thread(fan_out, get_db(), batch)
+        except PyMongoError as exc:
+            # The ledger is unreachable: keep the URLs and try again on the next tick.
+            self.buffer = batch + self.buffer
+            self.crawler.stats.inc_value("enqueue/store_errors")
+            self.crawler.spider.logger.warning("ledger unreachable (%s); %d URL(s) kept for retry",
+                                               type(exc).__name__, len(self.buffer))
+            return False
         stats = self.crawler.stats
         stats.inc_value("enqueue/new", result.new)
         stats.inc_value("enqueue/duplicates", result.duplicates)
         if result.publish_errors:
             stats.inc_value("enqueue/publish_errors", result.publish_errors)
+        return not self.buffer
 
     async def close_spider(self) -> None:
         if not self.active:
             return
         if self.loop and self.loop.running:
             self.loop.stop()
-        await self._flush()
         spider = self.crawler.spider
+        deadline = time.monotonic() + self.close_flush_timeout
+        while not await self._flush() and time.monotonic() < deadline:
+            await sleep(2.0)
+        if self.buffer:
+            self._save_unflushed(spider)
+            return
         stats = self.crawler.stats
         reason = getattr(self.crawler.engine, "close_reason", None) if self.crawler.engine else None
         await in_thread(runs.finish_discovery, get_db(), spider.run_id,
@@ -102,3 +124,12 @@ class EnqueuePipeline:
                         reason=reason)
         spider.logger.info("run %s: discovery finished, %s new URLs enqueued", spider.run_id,
                            stats.get_value("enqueue/new", 0))
+
+    def _save_unflushed(self, spider) -> None:
+        # Last resort when MongoDB stayed down: never lose discovered URLs silently.
+        path = get_config().run_dir / f"unflushed-{spider.run_id}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(f"{e.url}\n" for e in self.buffer))
+        spider.logger.error("MongoDB unreachable for %.0f s: %d discovered URL(s) written to %s; "
+                            "enqueue them with `python -m productscraper enqueue --run %s --file %s`",
+                            self.close_flush_timeout, len(self.buffer), path, spider.run_id, path)

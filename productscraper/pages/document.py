@@ -1,0 +1,111 @@
+"""An HTML document as page objects see it: decoded text, a parsel Selector, the base URL.
+
+Everything here tolerates junk (empty or binary bodies, unknown encodings, broken markup):
+page objects must return what they can find, never raise.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from urllib.parse import urldefrag, urljoin
+
+from parsel import Selector
+from w3lib.encoding import read_bom
+from w3lib.html import get_base_url, strip_html5_whitespace
+from w3lib.url import safe_url_string
+
+# lxml refuses XML-incompatible control characters in some code paths; they carry no data.
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_WEB_SCHEMES = ("http://", "https://")
+# libxml2 drops everything after "</html>", where broken pages (and some JSON-LD) live.
+_HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
+_TRAILING_CONTENT = re.compile(r"</html\s*>\s*\S", re.IGNORECASE)
+
+
+def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
+    """Body as text: a BOM wins, then ``encoding`` (utf-8 if unknown); bad bytes are replaced."""
+    if body is None:
+        return ""
+    if isinstance(body, str):
+        text = body
+    else:
+        body = bytes(body)
+        bom_encoding, bom = read_bom(body)
+        if bom_encoding:
+            encoding, body = bom_encoding, body[len(bom):]
+        try:
+            text = body.decode(encoding or "utf-8", errors="replace")
+        except LookupError:
+            text = body.decode("utf-8", errors="replace")
+    return _CONTROL_CHARS.sub("", text)
+
+
+def absolute_url(base: str, href: str | None) -> str | None:
+    """``href`` resolved against ``base``, made safe; None for empty or non-web links."""
+    if not href or not isinstance(href, str):
+        return None
+    href = strip_html5_whitespace(href)
+    if not href or href.startswith("#"):
+        return None
+    try:
+        url = safe_url_string(urljoin(base, href))
+    except (ValueError, TypeError):
+        return None
+    return url if url.lower().startswith(_WEB_SCHEMES) else None
+
+
+def link_url(base: str, href: str | None) -> str | None:
+    """Like :func:`absolute_url`, without the fragment (links to crawl)."""
+    url = absolute_url(base, href)
+    return urldefrag(url)[0] if url else None
+
+
+def attr(node: Selector, name: str) -> str | None:
+    """One attribute of an element result (parsel's ``.attrib`` fails on any odd attribute name)."""
+    try:
+        value = node.root.get(name)
+    except (AttributeError, ValueError, TypeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def unique(items: list[str | None]) -> list[str]:
+    """Non-empty items, first occurrence order kept."""
+    return list(dict.fromkeys(i for i in items if i))
+
+
+class HtmlDocument:
+    """Decoded page with a lazily built Selector; shared base of the page objects."""
+
+    def __init__(self, url: str, body: bytes | str, encoding: str = "utf-8") -> None:
+        self.url = url or ""
+        text = decode_body(body, encoding)
+        if _TRAILING_CONTENT.search(text):
+            text = _HTML_END.sub("", text)
+        self.text = text
+
+    @functools.cached_property
+    def selector(self) -> Selector:
+        """The parsel Selector; an empty document when the text cannot be parsed."""
+        try:
+            if self.text.strip():
+                return Selector(text=self.text, base_url=self.url)
+        except Exception:  # lxml gives up on some junk; an empty page is the honest answer
+            pass
+        return Selector(text="<html></html>", base_url=self.url)
+
+    @functools.cached_property
+    def base_url(self) -> str:
+        """The document's ``<base href>`` resolved against the URL, or the URL."""
+        try:
+            return get_base_url(self.text[:65536], self.url) or self.url
+        except Exception:
+            return self.url
+
+    def absolute(self, href: str | None) -> str | None:
+        """An href of this page made absolute (fragment kept)."""
+        return absolute_url(self.base_url, href)
+
+    def link(self, href: str | None) -> str | None:
+        """An href of this page made absolute, without fragment, http(s) only."""
+        return link_url(self.base_url, href)

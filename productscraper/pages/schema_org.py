@@ -1,0 +1,303 @@
+"""schema.org structured data of a page (JSON-LD, microdata, RDFa) and OpenGraph metadata.
+
+extruct does the extraction; this module flattens its three dialects into one shape:
+compact property names ("name", not "http://schema.org/name"), ``@type`` as a list of short
+type names, ``{"@value": x}`` unwrapped and ``{"@id": ...}`` references resolved. JSON-LD
+scripts that extruct rejects are re-parsed tolerantly (see :mod:`.jsonld`).
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import extruct
+from extruct.utils import parse_html, parse_xmldom_html
+from parsel import Selector
+
+from productscraper.pages.jsonld import extract_jsonld
+
+logger = logging.getLogger(__name__)
+
+PRODUCT_TYPES = frozenset(
+    {"Product", "ProductGroup", "IndividualProduct", "ProductModel", "SomeProducts", "Vehicle", "Car"}
+)
+LIST_TYPES = frozenset({"ItemList", "OfferCatalog", "ListItem", "SearchResultsPage", "CollectionPage"})
+_MAX_DEPTH = 40
+_SCHEMA_PREFIX = re.compile(r"^(?:https?://(?:www\.)?schema\.org/|schema:)", re.IGNORECASE)
+
+
+def short_type(value: Any) -> str:
+    """"https://schema.org/Product", "schema:Product", "Product" -> "Product"."""
+    text = str(value).strip().rstrip("/")
+    return re.split(r"[/#:]", text)[-1]
+
+
+def types_of(node: Any) -> set[str]:
+    """Short type names of a node (``@type`` may be a string or a list)."""
+    if not isinstance(node, dict):
+        return set()
+    raw = node.get("@type")
+    if raw is None:
+        return set()
+    items = raw if isinstance(raw, list) else [raw]
+    return {short_type(t) for t in items if isinstance(t, str) and t.strip()}
+
+
+def is_product(node: Any) -> bool:
+    """True for schema.org Product-like nodes."""
+    return bool(types_of(node) & PRODUCT_TYPES)
+
+
+# ----------------------------------------------------------------------------- normalising
+
+
+def _compact(value: Any, depth: int = 0) -> Any:
+    """Short property names, unwrapped ``@value``s, list types; a new structure."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(value, list):
+        items = [_compact(v, depth + 1) for v in value]
+        items = [v for v in items if v is not None]
+        return items[0] if len(items) == 1 else items
+    if not isinstance(value, dict):
+        return value
+    if "@value" in value:
+        return _compact(value["@value"], depth + 1)
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str) or key == "@context":
+            continue
+        if key == "@type":
+            out["@type"] = sorted({short_type(t) for t in (item if isinstance(item, list) else [item]) if isinstance(t, str)})
+            continue
+        out[_SCHEMA_PREFIX.sub("", key)] = _compact(item, depth + 1)
+    return out
+
+
+def _index(items: list[Any]) -> dict[str, dict[str, Any]]:
+    """``@id`` -> node, for nodes that carry more than a bare reference."""
+    index: dict[str, dict[str, Any]] = {}
+
+    def visit(value: Any, depth: int) -> None:
+        if depth > _MAX_DEPTH:
+            return
+        if isinstance(value, list):
+            for v in value:
+                visit(v, depth + 1)
+        elif isinstance(value, dict):
+            node_id = value.get("@id")
+            if isinstance(node_id, str) and len(set(value) - {"@id", "@type"}) > 0:
+                index.setdefault(node_id, value)
+            for v in value.values():
+                visit(v, depth + 1)
+
+    visit(items, 0)
+    return index
+
+
+def _resolve(value: Any, index: dict[str, dict[str, Any]], stack: tuple[str, ...] = ()) -> Any:
+    """Replace bare ``{"@id": ...}`` references by the nodes they name (cycle safe)."""
+    if len(stack) > _MAX_DEPTH:
+        return value
+    if isinstance(value, list):
+        return [_resolve(v, index, stack) for v in value]
+    if not isinstance(value, dict):
+        return value
+    node_id = value.get("@id")
+    if isinstance(node_id, str) and set(value) <= {"@id", "@type"}:
+        if node_id in index and node_id not in stack:
+            return _resolve(index[node_id], index, stack + (node_id,))
+        return value
+    if isinstance(node_id, str):
+        stack = stack + (node_id,)
+    return {k: _resolve(v, index, stack) for k, v in value.items()}
+
+
+def _expand_graphs(items: list[Any]) -> list[Any]:
+    """Top-level ``@graph`` containers replaced by their members."""
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, dict) and "@graph" in item:
+            graph = item["@graph"]
+            out.extend(graph if isinstance(graph, list) else [graph])
+            rest = {k: v for k, v in item.items() if k not in ("@graph", "@context")}
+            if types_of(rest):
+                out.append(rest)
+        elif isinstance(item, list):
+            out.extend(_expand_graphs(item))
+        else:
+            out.append(item)
+    return out
+
+
+def _rdfa_nodes(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """extruct's expanded RDFa output -> compact nodes (each node once, references resolved)."""
+    compacted = [_compact(n) for n in items if isinstance(n, dict)]
+    compacted = [n for n in compacted if isinstance(n, dict)]
+    index = {n["@id"]: n for n in compacted if isinstance(n.get("@id"), str)}
+    referenced: set[str] = set()
+
+    def refs(value: Any, depth: int = 0) -> None:
+        if depth > _MAX_DEPTH:
+            return
+        if isinstance(value, dict):
+            if isinstance(value.get("@id"), str) and set(value) <= {"@id", "@type"}:
+                referenced.add(value["@id"])
+            for v in value.values():
+                refs(v, depth + 1)
+        elif isinstance(value, list):
+            for v in value:
+                refs(v, depth + 1)
+
+    for node in compacted:
+        refs({k: v for k, v in node.items() if k != "@id"})
+    # Unreferenced nodes are the roots; products are kept even when referenced, because an
+    # Offer.itemOffered <-> Product.offers cycle would otherwise leave no root at all.
+    roots = [n for n in compacted if types_of(n) and (n.get("@id") not in referenced or is_product(n))]
+    # Unresolved references to plain URLs (an image, an availability) become strings.
+    resolved = [_resolve(n, index) for n in roots]
+    return [_flatten_refs(n) for n in resolved]
+
+
+def _flatten_refs(value: Any, depth: int = 0) -> Any:
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(value, list):
+        return [_flatten_refs(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        if set(value) == {"@id"}:
+            return value["@id"]
+        return {k: _flatten_refs(v, depth + 1) for k, v in value.items()}
+    return value
+
+
+# ----------------------------------------------------------------------------- extraction
+
+
+def _needed_syntaxes(text: str) -> list[str]:
+    """Cheap text probes so pages without structured data skip extruct entirely."""
+    head = text.lower()
+    syntaxes = []
+    if "ld+json" in head:
+        syntaxes.append("json-ld")
+    if "itemscope" in head or "itemtype" in head:
+        syntaxes.append("microdata")
+    if "og:" in head or "property=" in head:
+        syntaxes.append("opengraph")
+    if "typeof=" in head or "vocab=" in head:
+        syntaxes.append("rdfa")
+    return syntaxes
+
+
+def _run_extruct(text: str, url: str, syntaxes: list[str]) -> dict[str, list[Any]]:
+    """Each syntax on its own, so one failing extractor does not cost the others."""
+    out: dict[str, list[Any]] = {}
+    body = text.encode("utf-8", errors="replace")
+    trees: dict[str, Any] = {}
+    for syntax in syntaxes:
+        try:
+            kind = "xmldom" if syntax == "rdfa" else "html"
+            if kind not in trees:
+                parser = parse_xmldom_html if kind == "xmldom" else parse_html
+                trees[kind] = parser(body, encoding="UTF-8")
+            result = extruct.extract(
+                trees[kind], base_url=url or None, syntaxes=[syntax], uniform=True, errors="strict"
+            )
+            out[syntax] = result.get(syntax) or []
+        except Exception as exc:  # extruct raises on broken JSON-LD, odd RDFa, empty docs...
+            logger.debug("extruct %s failed on %s: %r", syntax, url, exc)
+    return out
+
+
+class StructuredData:
+    """All schema.org nodes and OpenGraph properties of one page."""
+
+    def __init__(self, text: str, url: str, selector: Selector) -> None:
+        self.url = url
+        nodes: list[Any] = []
+        og: dict[str, str] = {}
+        syntaxes = _needed_syntaxes(text)
+        if syntaxes:
+            found = _run_extruct(text, url, syntaxes)
+            if "json-ld" in syntaxes:
+                jsonld = found["json-ld"] if "json-ld" in found else extract_jsonld(selector)
+                if not jsonld and "json-ld" in found:
+                    # extruct "succeeded" with nothing usable: let the tolerant parser try too
+                    jsonld = extract_jsonld(selector)
+                items = _expand_graphs([_compact(i) for i in jsonld])
+                index = _index(items)
+                nodes.extend(_resolve(i, index) for i in items)
+            nodes.extend(_compact(i) for i in found.get("microdata", []))
+            nodes.extend(_rdfa_nodes(found.get("rdfa", [])))
+            for group in found.get("opengraph", []):
+                for key, value in group.items():
+                    if isinstance(key, str) and not key.startswith("@") and isinstance(value, str):
+                        if value.strip() and key not in og:
+                            og[key] = value.strip()
+        self.roots: list[dict[str, Any]] = [n for n in _expand_graphs(nodes) if isinstance(n, dict)]
+        self.opengraph = og
+
+    @functools.cached_property
+    def nodes(self) -> list[tuple[dict[str, Any], tuple[frozenset[str], ...]]]:
+        """Every typed node with its ancestors' types, in document order."""
+        out: list[tuple[dict[str, Any], tuple[frozenset[str], ...]]] = []
+
+        def walk(value: Any, ancestors: tuple[frozenset[str], ...]) -> None:
+            if len(ancestors) > _MAX_DEPTH:
+                return
+            if isinstance(value, list):
+                for v in value:
+                    walk(v, ancestors)
+            elif isinstance(value, dict):
+                types = frozenset(types_of(value))
+                if types:
+                    out.append((value, ancestors))
+                inner = ancestors + (types,) if types else ancestors
+                for key, v in value.items():
+                    if key != "@type":
+                        walk(v, inner)
+
+        walk(self.roots, ())
+        return out
+
+    def products(self) -> list[dict[str, Any]]:
+        """Product-like nodes, most likely main product first."""
+        scored = []
+        for position, (node, ancestors) in enumerate(self.nodes):
+            if not is_product(node):
+                continue
+            nested = any(a & (PRODUCT_TYPES | LIST_TYPES | {"Offer", "AggregateOffer"}) for a in ancestors)
+            score = 0 if nested else 8
+            if node.get("offers") is not None or node.get("hasVariant") is not None:
+                score += 2
+            if node.get("name"):
+                score += 1
+            if self.url and isinstance(node.get("url"), str) and node["url"].split("#")[0] == self.url.split("#")[0]:
+                score += 4
+            scored.append((-score, position, node))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [node for _, _, node in scored]
+
+    def main_product(self) -> dict[str, Any] | None:
+        """The page's own product node, if any."""
+        products = self.products()
+        return products[0] if products else None
+
+    def of_type(self, *names: str) -> Iterator[dict[str, Any]]:
+        """Nodes having any of the given short type names, in document order."""
+        wanted = set(names)
+        for node, _ in self.nodes:
+            if types_of(node) & wanted:
+                yield node
+
+
+def structured_data(text: str, url: str, selector: Selector) -> StructuredData:
+    """Extract a page's structured data; never raises (an empty result on failure)."""
+    try:
+        return StructuredData(text, url, selector)
+    except Exception as exc:  # defensive: odd inputs must not sink a page
+        logger.debug("structured data extraction failed on %s: %r", url, exc)
+        return StructuredData("", url, selector)

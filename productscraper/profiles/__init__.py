@@ -1,0 +1,306 @@
+"""Site profiles: one TOML file per site, loaded, validated and looked up by name or URL.
+
+The file format is fixed by docs/CONTRACTS.md. Loading is strict (unknown keys, bad
+types and selectors that do not compile are errors naming the file and the key) because a
+typo in a profile otherwise fails silently as "no data" much later, in a worker.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from productscraper.pages.selectors import validate_query
+
+PROFILES_DIR = Path(__file__).resolve().parent
+GENERIC = "generic"
+RENDER_MODES = ("never", "listing", "detail", "both")
+
+# Raw product fields a profile may override (docs/CONTRACTS.md, "Raw product"); url is the request's.
+FIELD_NAMES = frozenset(
+    {
+        "title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn", "brand",
+        "rating", "rating_scale", "review_count", "category", "breadcrumbs", "description",
+        "image_url", "canonical_url",
+    }
+)
+_TOP_KEYS = frozenset(
+    {"name", "hosts", "currency", "render", "wait_for", "rate_limit", "burst", "listing", "fields"}
+)
+_LISTING_KEYS = frozenset({"product_links", "next_page", "category_links", "follow_categories"})
+_CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
+
+
+class ProfileError(ValueError):
+    """A profile file that cannot be loaded; the message names the file and the key."""
+
+
+class UnknownProfile(KeyError):
+    """No profile with that name; the message lists the known names."""
+
+    def __str__(self) -> str:  # KeyError would repr() the message, quotes and all
+        return str(self.args[0]) if self.args else "unknown profile"
+
+
+class FrozenMap(Mapping[str, str]):
+    """A small immutable, hashable and picklable mapping (profiles travel to workers)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, str] | None = None) -> None:
+        self._data = dict(data or {})
+
+    def __getitem__(self, key: str) -> str:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._data.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._data,))
+
+
+@dataclass(frozen=True)
+class ListingRules:
+    """Selectors (CSS, or XPath after an ``xpath:`` prefix) that return hrefs on listing pages."""
+
+    product_links: tuple[str, ...] = ()
+    next_page: tuple[str, ...] = ()
+    category_links: tuple[str, ...] = ()
+    follow_categories: bool = False
+
+
+@dataclass(frozen=True)
+class SiteProfile:
+    """One site's crawl and extraction settings (see docs/CONTRACTS.md)."""
+
+    name: str
+    hosts: tuple[str, ...] = ()
+    listing: ListingRules = field(default_factory=ListingRules)
+    fields: Mapping[str, str] = field(default_factory=FrozenMap)
+    currency: str | None = None
+    render: str = "never"  # never | listing | detail | both
+    wait_for: str | None = None
+    rate_limit: float | None = None  # requests/s for the whole cluster; None = global default
+    burst: int = 1
+
+
+GENERIC_PROFILE = SiteProfile(name=GENERIC)
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def _fail(path: Path, key: str, problem: str) -> ProfileError:
+    return ProfileError(f"profile {path.name}: key {key!r}: {problem} (file {path})")
+
+
+def _str_list(path: Path, key: str, value: Any, *, selectors: bool = False) -> tuple[str, ...]:
+    if isinstance(value, str):  # a lone selector is accepted for a list of one
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _fail(path, key, "expected a list of non-empty strings")
+    items = tuple(v.strip() for v in value)
+    if selectors:
+        for query in items:
+            try:
+                validate_query(query)
+            except ValueError as exc:
+                raise _fail(path, key, str(exc)) from None
+    return items
+
+
+def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise _fail(path, unknown[0], f"unknown key (allowed: {', '.join(sorted(_TOP_KEYS))})")
+
+    name = data.get("name", path.stem)
+    if name != path.stem:
+        raise _fail(path, "name", f"{name!r} must equal the file stem {path.stem!r}")
+
+    hosts = tuple(h.lower() for h in _str_list(path, "hosts", data.get("hosts", [])))
+
+    currency = data.get("currency") or None
+    if currency is not None:
+        if not isinstance(currency, str) or not _CURRENCY_RE.match(currency.strip().upper()):
+            raise _fail(path, "currency", f"{currency!r} is not an ISO 4217 code like 'GBP'")
+        currency = currency.strip().upper()
+
+    render = data.get("render", "never")
+    if render not in RENDER_MODES:
+        raise _fail(path, "render", f"{render!r} is not one of {', '.join(RENDER_MODES)}")
+
+    wait_for = data.get("wait_for") or None
+    if wait_for is not None:
+        if not isinstance(wait_for, str):
+            raise _fail(path, "wait_for", "expected a CSS selector string")
+        try:
+            validate_query(wait_for)
+        except ValueError as exc:
+            raise _fail(path, "wait_for", str(exc)) from None
+
+    rate_limit = data.get("rate_limit", 0)
+    if isinstance(rate_limit, bool) or not isinstance(rate_limit, (int, float)) or rate_limit < 0:
+        raise _fail(path, "rate_limit", f"{rate_limit!r} must be a number >= 0")
+
+    burst = data.get("burst", 1)
+    if isinstance(burst, bool) or not isinstance(burst, int) or burst < 1:
+        raise _fail(path, "burst", f"{burst!r} must be an integer >= 1")
+
+    listing_data = data.get("listing", {})
+    if not isinstance(listing_data, dict):
+        raise _fail(path, "listing", "expected a [listing] table")
+    unknown = sorted(set(listing_data) - _LISTING_KEYS)
+    if unknown:
+        raise _fail(path, f"listing.{unknown[0]}", "unknown key")
+    follow = listing_data.get("follow_categories", False)
+    if not isinstance(follow, bool):
+        raise _fail(path, "listing.follow_categories", "expected true or false")
+    listing = ListingRules(
+        product_links=_str_list(
+            path, "listing.product_links", listing_data.get("product_links", []), selectors=True
+        ),
+        next_page=_str_list(
+            path, "listing.next_page", listing_data.get("next_page", []), selectors=True
+        ),
+        category_links=_str_list(
+            path, "listing.category_links", listing_data.get("category_links", []), selectors=True
+        ),
+        follow_categories=follow,
+    )
+
+    fields_data = data.get("fields", {})
+    if not isinstance(fields_data, dict):
+        raise _fail(path, "fields", "expected a [fields] table")
+    fields: dict[str, str] = {}
+    for key, query in fields_data.items():
+        if key not in FIELD_NAMES:
+            raise _fail(path, f"fields.{key}", f"unknown field (allowed: {', '.join(sorted(FIELD_NAMES))})")
+        if not isinstance(query, str) or not query.strip():
+            raise _fail(path, f"fields.{key}", "expected a non-empty selector string")
+        try:
+            validate_query(query.strip())
+        except ValueError as exc:
+            raise _fail(path, f"fields.{key}", str(exc)) from None
+        fields[key] = query.strip()
+
+    return SiteProfile(
+        name=name,
+        hosts=hosts,
+        listing=listing,
+        fields=FrozenMap(fields),
+        currency=currency,
+        render=render,
+        wait_for=wait_for,
+        rate_limit=float(rate_limit) or None,  # 0 means "use DOMAIN_RATE_LIMIT"
+        burst=burst,
+    )
+
+
+def load_profile_file(path: Path) -> SiteProfile:
+    """Load and validate one profile TOML file; raises :class:`ProfileError` naming the file."""
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"profile {path.name}: invalid TOML: {exc} (file {path})") from None
+    return _parse_profile(path, data)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(directory: Path) -> dict[str, SiteProfile]:
+    profiles: dict[str, SiteProfile] = {}
+    owners: dict[str, str] = {}
+    for path in sorted(directory.glob("*.toml")):
+        profile = load_profile_file(path)
+        for host in profile.hosts:
+            if host in owners:
+                raise _fail(path, "hosts", f"host {host!r} is already claimed by profile {owners[host]!r}")
+            owners[host] = profile.name
+        profiles[profile.name] = profile
+    profiles.setdefault(GENERIC, GENERIC_PROFILE)  # always available, even without generic.toml
+    return profiles
+
+
+def load_profiles(directory: Path | None = None) -> dict[str, SiteProfile]:
+    """Load every ``*.toml`` profile of ``directory`` (default: this package), keyed by name.
+
+    Results are cached per directory (``clear_cache()`` forgets them); a fresh dict is
+    returned each time so callers cannot corrupt the cache. A "generic" profile is always
+    present. Raises :class:`ProfileError` naming the bad file and key.
+    """
+    return dict(_load_cached(Path(directory or PROFILES_DIR).resolve()))
+
+
+def clear_cache() -> None:
+    """Forget loaded profiles (tests, or after editing a TOML file at runtime)."""
+    _load_cached.cache_clear()
+
+
+def get_profile(name: str) -> SiteProfile:
+    """The profile called ``name``; raises :class:`UnknownProfile` listing the known names."""
+    profiles = load_profiles()
+    try:
+        return profiles[name]
+    except (KeyError, TypeError):
+        raise UnknownProfile(
+            f"unknown profile {name!r}; known profiles: {', '.join(sorted(profiles))}"
+        ) from None
+
+
+def profile_for_url(url: str) -> SiteProfile:
+    """The profile whose ``hosts`` match the URL: "host:port" first, then "host".
+
+    A leading "www." is ignored as a last try; anything else gets the generic profile.
+    """
+    profiles = load_profiles()
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").lower().rstrip(".")
+        port = parts.port
+    except (ValueError, AttributeError):
+        return profiles[GENERIC]
+    by_host = {h: p for p in profiles.values() for h in p.hosts}
+    candidates = [f"{host}:{port}"] if port else []
+    candidates.append(host)
+    if host.startswith("www."):
+        candidates.append(host[4:])
+    else:
+        candidates.append(f"www.{host}")
+    for key in candidates:
+        if key and key in by_host:
+            return by_host[key]
+    return profiles[GENERIC]
+
+
+__all__ = [
+    "GENERIC",
+    "FrozenMap",
+    "ListingRules",
+    "ProfileError",
+    "SiteProfile",
+    "UnknownProfile",
+    "clear_cache",
+    "get_profile",
+    "load_profile_file",
+    "load_profiles",
+    "profile_for_url",
+]

@@ -60,6 +60,8 @@ class Config:
     robotstxt_obey: bool = True
     chromium_path: str = "/usr/bin/chromium"
     chromedriver_path: str = "/usr/bin/chromedriver"
+    browser_rendering: str = "auto"
+    render_wait_s: float = 15.0
     browser_max_pages: int = 100
     browser_max_memory_mb: int = 1024
     browser_extra_args: tuple[str, ...] = field(default_factory=tuple)
@@ -102,6 +104,8 @@ class Config:
             robotstxt_obey=_bool(env, "ROBOTSTXT_OBEY", d.robotstxt_obey),
             chromium_path=env.get("CHROMIUM_PATH") or d.chromium_path,
             chromedriver_path=env.get("CHROMEDRIVER_PATH") or d.chromedriver_path,
+            browser_rendering=(env.get("BROWSER_RENDERING") or d.browser_rendering).lower(),
+            render_wait_s=_float(env, "RENDER_WAIT", d.render_wait_s),
             browser_max_pages=_int(env, "BROWSER_MAX_PAGES", d.browser_max_pages),
             browser_max_memory_mb=_int(env, "BROWSER_MAX_MEMORY_MB", d.browser_max_memory_mb),
             browser_extra_args=tuple(a for a in env.get("BROWSER_EXTRA_ARGS", "").split("|") if a),
@@ -124,6 +128,13 @@ class Config:
         for (a, va), (b, vb) in zip(order, order[1:]):
             if not va < vb:
                 raise ValueError(f"timeouts must be layered: {a}={va} must be < {b}={vb}")
+        if self.browser_rendering not in ("auto", "off"):
+            raise ValueError(f"BROWSER_RENDERING must be auto or off, not {self.browser_rendering!r}")
+
+    @property
+    def rendering_allowed(self) -> bool:
+        """False when BROWSER_RENDERING=off: JavaScript pages are then rejected."""
+        return self.browser_rendering != "off"
 
 
 @lru_cache(maxsize=1)

@@ -94,14 +94,15 @@ class CrawlService:
 
     # -- tasks ------------------------------------------------------------------------
     def scrape(self, url: str, run_id: str, *, profile: str | None = None, attempt: int = 1,
-               render: bool = False, timeout: float = 30.0) -> Outcome:
+               render: bool = False, timeout: float = 30.0,
+               defer_over: float | None = None) -> Outcome:
         """Scrape one URL through the running spider and its pipelines; block for the outcome."""
         from twisted.internet import reactor
 
         key = uuid.uuid4().hex
         future: Future = Future()
         self.pending[key] = future
-        reactor.callFromThread(self._inject, key, url, run_id, profile, attempt, render)
+        reactor.callFromThread(self._inject, key, url, run_id, profile, attempt, render, defer_over)
         try:
             return future.result(timeout)
         except FutureTimeout:
@@ -110,11 +111,13 @@ class CrawlService:
         finally:
             self.pending.pop(key, None)
 
-    def _inject(self, key, url, run_id, profile, attempt, render) -> None:
+    def _inject(self, key, url, run_id, profile, attempt, render, defer_over) -> None:
         # Runs on the reactor thread: engine.crawl is not thread-safe.
         try:
             request = self.spider.make_request(url, run_id=run_id, profile=profile, key=key,
                                                attempt=attempt, render=render)
+            if defer_over is not None:
+                request.meta["ps_defer_over"] = defer_over
             self.crawler.engine.crawl(request)
         except Exception as exc:  # e.g. an unusable URL: fail this task, not the service
             self._resolve(key, outcomes.failed(url, type(exc).__name__, str(exc)))
@@ -126,9 +129,13 @@ class CrawlService:
             future.set_result(outcome)
 
     def _on_scraped(self, item, response=None, spider=None) -> None:
+        from productscraper.runstats import COVERAGE_FIELDS
+
         product = item.product or {}
-        self._resolve(item.task_key, Outcome("stored", item.url, product_id=product.get("_id"),
-                                             change=item.extra.get("change")))
+        self._resolve(item.task_key, Outcome(
+            "stored", item.url, product_id=product.get("_id"), change=item.extra.get("change"),
+            status=item.status,
+            fields=[f for f in COVERAGE_FIELDS if product.get(f) not in (None, "", [])]))
 
     def _on_dropped(self, item, response=None, exception=None, spider=None) -> None:
         reasons = getattr(exception, "reasons", None) or [

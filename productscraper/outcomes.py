@@ -12,7 +12,10 @@ TRANSIENT_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504, 520, 521, 522
 
 @dataclass
 class Outcome:
-    """Result of scraping one URL: ``stored``, ``rejected`` or ``failed``.
+    """Result of scraping one URL: ``stored``, ``rejected``, ``failed`` or ``deferred``.
+
+    ``deferred`` means the domain's rate limit had no slot soon: try again later, without
+    counting it as a failed attempt.
 
     A ``failed`` outcome with ``transient=True`` is worth another attempt later;
     the task decides whether its retry budget allows one.
@@ -28,10 +31,12 @@ class Outcome:
     product_id: str | None = None
     change: str | None = None
     reasons: list[dict] = field(default_factory=list)
+    fields: list[str] = field(default_factory=list)  # product fields present (coverage)
 
     def as_dict(self) -> dict:
         """JSON-friendly form (the Celery task result)."""
-        return {k: v for k, v in self.__dict__.items() if v not in (None, [], False)}
+        return {k: v for k, v in self.__dict__.items()
+                if v not in (None, [], False) and k != "fields"}
 
 
 def failed(url: str, error: str, reason: str, *, status: int | None = None,
@@ -74,9 +79,14 @@ def classify_failure(url: str, failure: Failure) -> Outcome:
     from twisted.internet import error as tx_error
     from twisted.web._newclient import ResponseFailed, ResponseNeverReceived
 
+    from productscraper.exceptions import DomainSaturated
+
     exc = failure.value
     name = type(exc).__name__
     message = str(exc) or name
+    if isinstance(exc, DomainSaturated):
+        return Outcome("deferred", url, error=name, reason=message, transient=True,
+                       retry_after=exc.wait)
     if isinstance(exc, HttpError):
         response = exc.response
         return classify_status(url, response.status, response.headers.get(b"Retry-After"))

@@ -34,6 +34,19 @@ REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19 would open an HTTP port per crawl
 FEED_EXPORT_ENCODING = "utf-8"
 LOG_LEVEL = "INFO"
 
+DOWNLOADER_MIDDLEWARES = {
+    # SeleniumRequest -> one reused headless Chromium per process (scrapy-selenium's own
+    # middleware cannot build a driver on Selenium 4).
+    "productscraper.middlewares.selenium.SeleniumMiddleware": 800,
+}
+SELENIUM_BROWSER_EXECUTABLE_PATH = _cfg.chromium_path
+SELENIUM_DRIVER_EXECUTABLE_PATH = _cfg.chromedriver_path
+SELENIUM_EXTRA_ARGUMENTS = list(_cfg.browser_extra_args)
+SELENIUM_MAX_PAGES = _cfg.browser_max_pages
+SELENIUM_MAX_MEMORY_MB = _cfg.browser_max_memory_mb
+SELENIUM_PAGE_LOAD_TIMEOUT = _cfg.render_wait_s
+SELENIUM_SCRIPT_TIMEOUT = 10
+
 ITEM_PIPELINES = {
     # listing side: detail URLs -> ledger + Celery tasks
     "productscraper.pipelines.enqueue.EnqueuePipeline": 100,
@@ -50,3 +63,9 @@ ENQUEUE_FLUSH_INTERVAL = 0.2
 # Seconds the listing spider keeps retrying its last URLs when MongoDB is unreachable at
 # the end of the crawl; then they are written to <run dir>/unflushed-<run>.txt.
 ENQUEUE_CLOSE_TIMEOUT = 120
+
+# Politeness for the whole cluster (see README "Politeness"): a per-domain limiter in
+# Redis shared by every worker and the listing spider. 0 = no limit unless the site
+# profile sets one.
+DOMAIN_RATE_LIMIT = _cfg.domain_rate_limit
+RATELIMIT_REDIS_URL = _cfg.redis_url

@@ -166,6 +166,12 @@ def down(cfg: Config, timeout: float = 15.0) -> list[str]:
                 _signal_group(p.pid, signal.SIGKILL)
             stopped.append(p.name)
     _state_file(cfg).unlink(missing_ok=True)
+    try:  # Chromium helpers that detached from a killed worker's process group
+        from productscraper.browser import reap_orphans
+
+        reap_orphans()
+    except Exception:
+        pass
     return stopped
 
 

@@ -28,7 +28,9 @@ app.conf.update(
     # Events for Flower.
     worker_send_task_events=True,
     task_send_sent_event=True,
-    task_track_started=True,
+    # No STARTED state: it would cost a result-backend write per task (Flower shows
+    # started tasks from events anyway).
+    task_track_started=False,
     # One long-lived crawler per worker process, fed by threads (NOTES.md: ~3x faster
     # than a crawler per task, and concurrency stays inside each process). Celery treats
     # `--pool prefork` on the command line as "the default" once this is set, so the

@@ -8,6 +8,7 @@ from pymongo.errors import PyMongoError
 
 from productscraper.config import get_config
 from productscraper.outcomes import Outcome, failed
+from productscraper.runstats import get_run_stats
 from productscraper.storage import ledger
 from productscraper.storage.connection import get_db
 from productscraper.urls import InvalidURL, validate_url
@@ -30,24 +31,54 @@ def record_failure(outcome: Outcome, run_id: str, attempts: int) -> None:
                 error=outcome.error, status=outcome.status)
 
 
-def run_product_task(task: Task, url: str, run_id: str, profile: str | None, render: bool) -> dict:
+#: A task whose domain has no rate-limit slot within this many seconds is deferred
+#: (re-queued with a countdown) instead of keeping its worker thread idle.
+DEFER_OVER_S = 2.0
+
+
+def hand_to_browser(url: str, run_id: str, profile: str | None) -> None:
+    """Send a page whose plain HTML lacks product data to the browser queue.
+
+    The ledger entry stays ``queued`` (now flagged ``render``, so ``reconcile`` re-publishes
+    it to the right queue) until the render task ends it.
+    """
+    cfg = get_config()
+    ledger_key = ledger.ledger_id(run_id, url)
+    get_db().urls.update_one({"_id": ledger_key}, {"$set": {"render": True}})
+    render_product.apply_async(args=[url, run_id], kwargs={"profile": profile},
+                               queue=cfg.render_queue, task_id=f"{ledger_key}:render")
+
+
+def run_product_task(task: Task, url: str, run_id: str, profile: str | None, render: bool,
+                     deferrals: int = 0) -> dict:
     """Scrape ``url``; retry transient failures; record terminal ones."""
     from productscraper.crawl_service import get_service
 
     cfg = get_config()
-    retries = task.request.retries
+    # Deferrals (rate limit) are re-sent as retries too, but do not use up the budget.
+    retries = task.request.retries - deferrals
     attempt = retries + 1
     try:
         url = validate_url(url)
         outcome = get_service().scrape(url, run_id, profile=profile, attempt=attempt,
-                                       render=render, timeout=cfg.task_soft_time_limit)
+                                       render=render, timeout=cfg.task_soft_time_limit,
+                                       defer_over=DEFER_OVER_S)
     except InvalidURL as exc:
         outcome = failed(str(url), "InvalidURL", str(exc))
+    stats = get_run_stats(task.request.hostname or "worker")
+    if outcome.state == "render":
+        hand_to_browser(url, run_id, profile)
+        return outcome.as_dict()
+    if outcome.state == "deferred":
+        raise task.retry(countdown=outcome.retry_after or 1.0, max_retries=None,
+                         kwargs={**task.request.kwargs, "deferrals": deferrals + 1},
+                         exc=TransientScrapeError(outcome.reason))
     if outcome.state == "failed":
         if outcome.transient and retries < retry_budget(outcome, cfg):
             countdown = backoff(retries, cfg, outcome.retry_after)
             log.info("retrying %s in %.1f s (attempt %d): %s", url, countdown, attempt,
                      outcome.reason)
+            stats.record(run_id, outcome, retried=True)
             raise task.retry(countdown=countdown, exc=TransientScrapeError(
                 f"{outcome.error}: {outcome.reason}"))
         try:
@@ -56,16 +87,19 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
             if retries < cfg.store_max_retries:
                 raise task.retry(countdown=backoff(retries, cfg), exc=exc)
             raise
+    stats.record(run_id, outcome)
     return outcome.as_dict()
 
 
 @app.task(name=SCRAPE_TASK, bind=True, max_retries=None)
-def scrape_product(self: Task, url: str, run_id: str, profile: str | None = None) -> dict:
+def scrape_product(self: Task, url: str, run_id: str, profile: str | None = None,
+                   deferrals: int = 0) -> dict:
     """Scrape one product page over plain HTTP and store it."""
-    return run_product_task(self, url, run_id, profile, render=False)
+    return run_product_task(self, url, run_id, profile, render=False, deferrals=deferrals)
 
 
 @app.task(name=RENDER_TASK, bind=True, max_retries=None)
-def render_product(self: Task, url: str, run_id: str, profile: str | None = None) -> dict:
+def render_product(self: Task, url: str, run_id: str, profile: str | None = None,
+                   deferrals: int = 0) -> dict:
     """Scrape one product page rendered in headless Chromium and store it."""
-    return run_product_task(self, url, run_id, profile, render=True)
+    return run_product_task(self, url, run_id, profile, render=True, deferrals=deferrals)

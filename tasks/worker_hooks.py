@@ -26,8 +26,15 @@ def _is_prefork(controller) -> bool:
 
 
 def _warm_up() -> None:
+    from productscraper.browser import reap_orphans
     from productscraper.crawl_service import get_service
 
+    try:  # browsers left by a worker that was SIGKILLed
+        reaped = reap_orphans()
+        if reaped:
+            log.warning("reaped %d orphaned browser process(es)", reaped)
+    except Exception:
+        log.exception("could not reap orphaned browsers")
     try:
         get_service()
     except Exception:  # the first task will try again and report the error
@@ -50,8 +57,14 @@ def start_crawler_in_child(**_):
 
 @signals.worker_process_shutdown.connect
 @signals.worker_shutdown.connect
-def quit_browser(**_):
-    """Quit this process's browser, if it started one (no Chromium left behind)."""
+def on_process_exit(**_):
+    """Flush run statistics; quit this process's browser (no Chromium left behind)."""
+    from productscraper.runstats import flush_run_stats
+
+    try:
+        flush_run_stats()
+    except Exception:
+        log.exception("could not flush run statistics")
     try:
         from productscraper.browser import shutdown_browser
     except ImportError:

@@ -6,6 +6,7 @@ import sys
 
 from productscraper.fanout import broker_reachable, fan_out
 from productscraper.profiles import UnknownProfile, get_profile, profile_for_url
+from productscraper.rendering import needs_browser
 from productscraper.storage import runs
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
@@ -54,7 +55,7 @@ def cmd_enqueue(args: argparse.Namespace) -> int:
             continue
         profile = forced or profile_for_url(url)
         entries.append(Entry(run_id=run_id, url=url, profile=profile.name,
-                             render=profile.render in ("detail", "both")))
+                             render=needs_browser(profile)))
     if bad:
         for b in bad:
             print(f"enqueue: {b}", file=sys.stderr)

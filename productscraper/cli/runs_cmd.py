@@ -42,7 +42,9 @@ def format_summary(s: dict) -> str:
     return (f"run {s['run_id']}: {state}\n"
             f"  discovered {s['discovered']}, stored {s['stored']}, failed {s['failed']}, "
             f"rejected {s['rejected']}, queued {s['queued']}\n"
-            f"  duration {s['duration_s']:.1f} s, {s['pages_per_min']:.0f} pages/min")
+            f"  duration {s['duration_s']:.1f} s, {s['pages_per_min']:.0f} pages/min\n"
+            f"  changes: {s['changes']['created']} new, {s['changes']['changed']} changed, "
+            f"{s['changes']['unchanged']} unchanged; {s['retries']} retries")
 
 
 def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True,

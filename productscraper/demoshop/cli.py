@@ -65,6 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="body size of a 'huge' product page")
     parser.add_argument("--private-products", type=_non_negative_int, default=0,
                         help="extra products linked under /private/ (disallowed by robots.txt)")
+    parser.add_argument("--js-delay-ms", type=_non_negative_int, default=300,
+                        help="delay before a JS product page builds its content (default 300)")
     parser.add_argument("--access-log", metavar="FILE", default=None,
                         help="append '<epoch> <METHOD> <path?query> <status>' per request")
 
@@ -79,6 +81,7 @@ def options_from_args(args: argparse.Namespace) -> ShopOptions:
         latency_jitter_ms=args.latency_jitter_ms, js=args.js, faults=tuple(args.faults),
         transient_failures=args.transient_failures, hang_s=args.hang_s, huge_bytes=args.huge_bytes,
         private_products=args.private_products, access_log=args.access_log,
+        js_delay_ms=args.js_delay_ms,
     )
 
 

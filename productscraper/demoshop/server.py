@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import base64
 import random
 import signal
@@ -62,6 +63,7 @@ class ShopOptions:
     huge_bytes: int = 12_000_000
     private_products: int = 0
     access_log: str | None = None
+    js_delay_ms: int = 300
 
 
 @dataclass
@@ -243,7 +245,10 @@ async def product(request: web.Request) -> web.StreamResponse:
         title=None if detail == NO_TITLE else "",
         price_text=NEGATIVE_PRICE_TEXT if detail == NEGATIVE_PRICE else None,
     )
-    render = templates.js_product_page if js else templates.product_page
+    if js:
+        render = functools.partial(templates.js_product_page, delay_ms=state.options.js_delay_ms)
+    else:
+        render = templates.product_page
     kind = None if private else state.plan.kind(item.id)
     if kind is not None:
         faulty = await inject(kind, attempt, request, state.settings, lambda: render(view))

@@ -267,7 +267,7 @@ def product_page(view: ProductView) -> str:
     return _layout(_page_title(view), body, head)
 
 
-def js_product_page(view: ProductView) -> str:
+def js_product_page(view: ProductView, delay_ms: int = JS_RENDER_DELAY_MS) -> str:
     """A product page whose raw HTML holds no product data: a script builds it after a delay.
 
     The payload (markup + JSON-LD) is base64 inside a JS string, so neither the title nor the
@@ -298,7 +298,7 @@ def js_product_page(view: ProductView) -> str:
     var app = document.getElementById("app");
     app.className = "product-page";
     app.innerHTML = data.html;
-  }}, {JS_RENDER_DELAY_MS});
+  }}, {delay_ms});
 }})();
 </script>"""
     body = f'<main id="app" class="loading"><p class="loading">Loading…</p></main>\n{script}'

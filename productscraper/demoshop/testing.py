@@ -73,6 +73,7 @@ class DemoShopProcess:
         hang_s: float = 60,
         huge_bytes: int = 12_000_000,
         private_products: int = 0,
+        js_delay_ms: int = 300,
         access_log: str | os.PathLike[str] | None = None,
         host: str = "127.0.0.1",
         startup_timeout: float = 15.0,
@@ -91,6 +92,7 @@ class DemoShopProcess:
             "--latency-ms", str(latency_ms), "--latency-jitter-ms", str(latency_jitter_ms),
             "--transient-failures", str(transient_failures), "--hang-s", str(hang_s),
             "--huge-bytes", str(huge_bytes), "--private-products", str(private_products),
+            "--js-delay-ms", str(js_delay_ms),
             "--access-log", str(self.access_log),
         ]
         args += ["--js"] if js else []

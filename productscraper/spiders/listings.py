@@ -16,6 +16,7 @@ from productscraper.items import DetailUrlItem
 from productscraper.pages.listing import ListingPage
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import GENERIC, SiteProfile, get_profile, profile_for_url
+from productscraper.rendering import needs_browser
 from productscraper.storage.runs import new_run_id
 from productscraper.urls import InvalidURL, canonical_url, validate_url
 
@@ -94,7 +95,7 @@ class ListingsSpider(scrapy.Spider):
         self._seen.add(key)
         self.crawler.stats.inc_value("listings/product_urls")
         return DetailUrlItem(url=key, run_id=self.run_id, profile=profile.name,
-                             render=profile.render in ("detail", "both"), source=source)
+                             render=needs_browser(profile), source=source)
 
     def _probe_links(self, response: TextResponse, exclude: set[str]) -> Iterator[scrapy.Request]:
         """Generic sites: fetch same-site links to see which are product pages."""

@@ -16,9 +16,11 @@ from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
 from productscraper import outcomes
+from productscraper.config import get_config
 from productscraper.items import ProductItem
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import SiteProfile, get_profile, profile_for_url
+from productscraper.rendering import ProductDataPresent
 from productscraper.signals import product_outcome
 
 HTML_TYPES = (b"text/html", b"application/xhtml")
@@ -63,9 +65,20 @@ class ProductSpider(scrapy.Spider):
 
     def make_request(self, url: str, *, run_id: str, profile: str | None = None,
                      key: str | None = None, attempt: int = 1, render: bool = False) -> scrapy.Request:
-        """The request for one product URL (``dont_filter``: repeats are legitimate retries)."""
+        """The request for one product URL (``dont_filter``: repeats are legitimate retries).
+
+        ``render=True`` builds a ``SeleniumRequest`` that waits for the profile's
+        ``wait_for`` selector, else for schema.org Product data, up to RENDER_WAIT seconds.
+        """
         meta = {"ps_key": key, "ps_run_id": run_id, "ps_profile": profile, "ps_url": url,
                 "ps_attempt": attempt, "ps_render": render}
+        if render:
+            from scrapy_selenium import SeleniumRequest
+
+            site = self.resolve_profile(profile, url)
+            return SeleniumRequest(url=url, callback=self.parse_product, errback=self.on_error,
+                                   meta=meta, dont_filter=True, wait_time=get_config().render_wait_s,
+                                   wait_until=ProductDataPresent(site.wait_for))
         return scrapy.Request(url, callback=self.parse_product, errback=self.on_error,
                               meta=meta, dont_filter=True)
 
@@ -84,10 +97,17 @@ class ProductSpider(scrapy.Spider):
             return
         profile = self.resolve_profile(meta.get("ps_profile"), url)
         page = ProductPage(response.url, response.body, profile, encoding=response.encoding)
+        rendered = bool(meta.get("ps_rendered"))
+        if not page.has_product_data() and not rendered and get_config().rendering_allowed:
+            # Automatic fallback: the plain HTML has no product data, so the page is
+            # probably built by JavaScript. The task hands it to a browser worker.
+            self.report(meta, outcomes.Outcome("render", url, reason="no product data in the "
+                                               "plain HTML: rendering in a browser"))
+            return
         extra = {} if page.has_product_data() else {"no_product_data": True}
         yield ProductItem(url=url, run_id=meta["ps_run_id"], raw=page.to_raw(),
                           profile=profile.name, task_key=meta.get("ps_key"),
-                          attempt=meta.get("ps_attempt", 1), rendered=bool(meta.get("ps_rendered")),
+                          attempt=meta.get("ps_attempt", 1), rendered=rendered,
                           status=response.status, extra=extra)
 
     def on_error(self, failure: Failure) -> None:

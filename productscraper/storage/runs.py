@@ -52,6 +52,23 @@ def _last_finished(db: Database, run_id: str) -> datetime | None:
     return parse_iso(doc["finished_at"]) if doc else None
 
 
+def change_counts(db: Database, run_id: str) -> dict[str, int]:
+    """Stored products of the run by change: created / changed / unchanged."""
+    result = {"created": 0, "changed": 0, "unchanged": 0}
+    for row in db.urls.aggregate([{"$match": {"run_id": run_id, "state": ledger.STORED}},
+                                  {"$group": {"_id": "$change", "n": {"$sum": 1}}}]):
+        if row["_id"] in result:
+            result[row["_id"]] = row["n"]
+    return result
+
+
+def field_coverage(run: dict) -> dict[str, float]:
+    """Share of the run's stored products that have each field (from the live counters)."""
+    stored = (run.get("events") or {}).get("stored") or 0
+    counts = run.get("coverage") or {}
+    return {f: round(n / stored, 4) for f, n in sorted(counts.items())} if stored else {}
+
+
 def summary(db: Database, run_id: str) -> dict:
     """Counts, completeness and speed of a run (what ``wait`` and ``report`` print)."""
     run = get(db, run_id) or {}
@@ -74,6 +91,9 @@ def summary(db: Database, run_id: str) -> dict:
         "discovery_finished": bool(run.get("discovery_finished")),
         "duration_s": round(max(duration, 0.0), 3),
         "pages_per_min": round(terminal / duration * 60, 1) if duration > 0 else 0.0,
+        "changes": change_counts(db, run_id),
+        "retries": (run.get("events") or {}).get("retried", 0),
+        "field_coverage": field_coverage(run),
     }
 
 

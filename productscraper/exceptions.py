@@ -1,0 +1,18 @@
+"""Exceptions shared by the Scrapy components and the Celery tasks."""
+from __future__ import annotations
+
+from scrapy.exceptions import IgnoreRequest
+
+
+class DomainSaturated(IgnoreRequest):
+    """The domain's cluster-wide rate limit has no token for a while.
+
+    Raised (instead of waiting) for requests that carry ``meta["ps_defer_over"]`` when the
+    wait is longer than that many seconds: the Celery task is then deferred with a
+    countdown of ``wait`` seconds rather than holding a worker slot idle.
+    """
+
+    def __init__(self, domain: str, wait: float) -> None:
+        super().__init__(f"rate limit of {domain}: next slot in {wait:.2f} s")
+        self.domain = domain
+        self.wait = wait

@@ -1,0 +1,1 @@
+"""Scrapy downloader middlewares of productscraper."""

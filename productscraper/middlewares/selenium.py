@@ -1,0 +1,162 @@
+"""Render ``scrapy_selenium.SeleniumRequest`` with one reused headless Chromium per process.
+
+A replacement for scrapy-selenium's own middleware, which fails on Selenium >= 4.10
+(``executable_path``), blocks Scrapy's event loop while the browser works, and uses the
+deprecated ``process_request(request, spider)`` signature. Spiders keep building
+requests exactly as scrapy-selenium documents::
+
+    from scrapy_selenium import SeleniumRequest
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+
+    yield SeleniumRequest(url=url, callback=self.parse, wait_time=10,
+                          wait_until=EC.presence_of_element_located((By.CSS_SELECTOR, "div.quote")),
+                          screenshot=False, script=None)
+
+Enable it with::
+
+    DOWNLOADER_MIDDLEWARES = {"productscraper.middlewares.selenium.SeleniumMiddleware": 800}
+
+Only ``SeleniumRequest`` instances are handled; every other request passes through
+untouched. A rendered request gets an ``HtmlResponse`` (status 200: Selenium does not
+expose the HTTP status) with ``request.meta["ps_rendered"] = True`` and, with
+``screenshot=True``, the PNG bytes in ``request.meta["screenshot"]``.
+
+Browser work runs in a reactor thread (``deferToThread``; ``asyncio.to_thread`` when
+Scrapy runs without a Twisted reactor), so the event loop keeps serving other requests.
+There is ONE browser per process (:func:`productscraper.browser.get_pool`), so the renders
+of a process are serialised: queued renders wait on the event loop, not in threads, and
+never starve the reactor's thread pool (which also resolves DNS).
+
+Settings (defaults):
+
+- ``SELENIUM_DRIVER_EXECUTABLE_PATH`` (``/usr/bin/chromedriver``)
+- ``SELENIUM_BROWSER_EXECUTABLE_PATH`` (``/usr/bin/chromium``)
+- ``SELENIUM_DRIVER_ARGUMENTS`` (``--headless --no-sandbox --disable-gpu
+  --disable-dev-shm-usage --disable-background-networking --disable-component-update
+  --disable-sync --no-first-run --disable-quic``): replaces the defaults
+- ``SELENIUM_EXTRA_ARGUMENTS`` (``[]``): added to them, e.g. ``--user-agent=...`` or,
+  in tests, ``--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1``
+- ``SELENIUM_MAX_PAGES`` (100): renders before the browser is recycled (<= 0: never)
+- ``SELENIUM_MAX_MEMORY_MB`` (1024): recycle when the browser's private resident
+  memory passes this (<= 0: never; see ``BrowserPool.memory_mb``)
+- ``SELENIUM_PAGE_LOAD_TIMEOUT`` (20) and ``SELENIUM_SCRIPT_TIMEOUT`` (10), in seconds
+
+List settings given as strings are split on ``|``. If chromium or chromedriver is
+missing, the middleware stays enabled and each SeleniumRequest fails with
+``IgnoreRequest`` naming the missing path (plain requests are unaffected).
+
+Failures: a timed-out page load, ``wait_until`` (``wait_time`` seconds, 10 when unset) or
+script raises :class:`productscraper.browser.RenderTimeout` (a selenium
+``TimeoutException`` and a builtin ``TimeoutError``: transient); a browser that crashed
+raises :class:`productscraper.browser.BrowserError` (a ``ConnectionError``: transient)
+and is replaced. Both are ``OSError``, so Scrapy's RetryMiddleware retries them when
+enabled. Unlike scrapy-selenium,
+``request.meta["driver"]`` is not set: the driver belongs to another thread and is
+shared. Scrapy's ``DOWNLOAD_TIMEOUT`` does not apply to rendered requests; the two
+timeouts above do. Cookies are cleared before each render; ``request.cookies`` are
+set in the browser before the page loads.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import weakref
+from typing import Any, Callable, TypeVar
+
+from scrapy import Request
+from scrapy.crawler import Crawler
+from scrapy.exceptions import IgnoreRequest
+from scrapy.http import HtmlResponse
+from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.reactor import is_reactor_installed
+from scrapy_selenium import SeleniumRequest
+from twisted.internet.defer import DeferredLock
+from twisted.internet.threads import deferToThread
+
+from productscraper.browser import BrowserConfig, RenderResult, get_pool
+
+logger = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+
+class SeleniumMiddleware:
+    """Downloader middleware rendering ``SeleniumRequest`` in this process's browser."""
+
+    def __init__(self, config: BrowserConfig, stats: Any = None) -> None:
+        self.config = config
+        self.stats = stats
+        self._reported_missing = False
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> "SeleniumMiddleware":
+        """Read the ``SELENIUM_*`` settings; the browser itself starts on first use."""
+        return cls(BrowserConfig.from_settings(crawler.settings), crawler.stats)
+
+    async def process_request(self, request: Request) -> HtmlResponse | None:
+        """Render a SeleniumRequest; return None (untouched) for any other request."""
+        if not isinstance(request, SeleniumRequest):
+            return None
+        missing = self.config.missing_executables()
+        if missing:
+            self._inc("selenium/unavailable")
+            if not self._reported_missing:  # IgnoreRequest alone is logged at DEBUG only
+                logger.error("cannot render SeleniumRequests: %s", "; ".join(missing))
+                self._reported_missing = True
+            raise IgnoreRequest(f"SeleniumRequest {request.url}: {'; '.join(missing)}")
+        try:
+            result: RenderResult = await run_serialised(
+                _render, self.config, request.url, wait_time=request.wait_time,
+                wait_until=request.wait_until, screenshot=request.screenshot,
+                script=request.script, cookies=request.cookies)
+        except Exception:
+            self._inc("selenium/failed")
+            raise
+        self._inc("selenium/rendered")
+        if result.screenshot is not None:
+            request.meta["screenshot"] = result.screenshot
+        request.meta["ps_rendered"] = True
+        return HtmlResponse(url=result.url, body=result.html, encoding="utf-8", request=request)
+
+    def _inc(self, key: str) -> None:
+        if self.stats is not None:
+            self.stats.inc_value(key)
+
+
+def _render(config: BrowserConfig, url: str, **kwargs: Any) -> RenderResult:
+    """In the worker thread: get_pool() may quit a browser, which must not block the loop."""
+    return get_pool(config).render(url, **kwargs)
+
+
+# One browser per process, so one render in flight per process: the rest wait on the
+# event loop (a Twisted DeferredLock, or an asyncio.Lock per loop when reactorless).
+_locks_pid = 0
+_twisted_lock: DeferredLock | None = None
+_asyncio_locks: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = (
+    weakref.WeakKeyDictionary())
+
+
+async def run_serialised(func: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """Run blocking ``func`` in a thread, one call at a time per process.
+
+    Uses ``twisted.internet.threads.deferToThread`` when a Twisted reactor is installed,
+    ``asyncio.to_thread`` otherwise (Scrapy's ``TWISTED_REACTOR_ENABLED=False`` mode).
+    """
+    global _locks_pid, _twisted_lock
+    if _locks_pid != os.getpid():  # locks are per process (a forked child starts clean)
+        _locks_pid, _twisted_lock = os.getpid(), None
+        _asyncio_locks.clear()
+    if is_reactor_installed():
+        if _twisted_lock is None:
+            _twisted_lock = DeferredLock()
+        lock = _twisted_lock
+        await maybe_deferred_to_future(lock.acquire())
+        try:
+            return await maybe_deferred_to_future(deferToThread(func, *args, **kwargs))
+        finally:
+            lock.release()
+    loop = asyncio.get_running_loop()
+    alock = _asyncio_locks.setdefault(loop, asyncio.Lock())
+    async with alock:
+        return await asyncio.to_thread(func, *args, **kwargs)

@@ -1,0 +1,43 @@
+"""Browser rendering decisions: which pages need one, and what a render waits for."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from productscraper.config import get_config
+
+if TYPE_CHECKING:
+    from productscraper.profiles import SiteProfile
+
+
+def needs_browser(profile: "SiteProfile") -> bool:
+    """True when the profile sends detail pages straight to the browser queue."""
+    return profile.render in ("detail", "both") and get_config().rendering_allowed
+
+
+# True once the DOM carries schema.org Product data (JSON-LD or microdata).
+_HAS_PRODUCT_JS = """
+return Array.from(document.querySelectorAll('script[type="application/ld+json"]'))
+         .some(s => /"@type"\\s*:\\s*(\\[[^\\]]*)?"(https?:\\/\\/schema\\.org\\/)?Product"/.test(s.textContent))
+    || !!document.querySelector('[itemtype*="schema.org/Product"]');
+"""
+
+
+class ProductDataPresent:
+    """A ``wait_until`` condition for ``SeleniumRequest``.
+
+    With a CSS selector (the site profile's ``wait_for``) it waits for that element;
+    without one, for schema.org Product data in the DOM.
+    """
+
+    def __init__(self, css: str | None = None) -> None:
+        self.css = css or None
+
+    def __call__(self, driver: Any) -> bool:
+        if self.css:
+            from selenium.webdriver.common.by import By
+
+            return bool(driver.find_elements(By.CSS_SELECTOR, self.css))
+        return bool(driver.execute_script(_HAS_PRODUCT_JS))
+
+    def __repr__(self) -> str:
+        return f"ProductDataPresent({self.css!r})"

@@ -413,7 +413,11 @@ class BrowserPool:
                 started = time.monotonic()  # excludes a driver start
                 try:
                     driver.get(url)
-                except TimeoutException as exc:
+                except WebDriverException as exc:
+                    # Under load chromedriver reports a page-load timeout as "Timed out
+                    # receiving message from renderer" (a plain WebDriverException).
+                    if not isinstance(exc, TimeoutException) and "Timed out receiving message" not in str(exc):
+                        raise
                     # A page that never finished loading can leave the tab wedged.
                     self._retire("page load timeout", force=True)
                     raise RenderTimeout(f"page load of {url} exceeded "

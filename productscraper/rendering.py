@@ -9,6 +9,19 @@ if TYPE_CHECKING:
     from productscraper.profiles import SiteProfile
 
 
+def looks_script_built(page: Any, selector: Any) -> bool:
+    """True when a page without product data looks like one a script fills in.
+
+    The fallback to a browser is for pages whose HTML carries no product data at all
+    but does carry scripts; a page with schema.org Product data (however invalid) or
+    with no scripts is judged as it is, so broken pages are rejected, not rendered.
+    """
+    if page.has_product_data() or page.schema_product is not None:
+        return False
+    return bool(selector.xpath("//script[not(@type) or @type='text/javascript' or @type='module']"
+                               "[@src or normalize-space()]"))
+
+
 def needs_browser(profile: "SiteProfile") -> bool:
     """True when the profile sends detail pages straight to the browser queue."""
     return profile.render in ("detail", "both") and get_config().rendering_allowed

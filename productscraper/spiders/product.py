@@ -20,7 +20,7 @@ from productscraper.config import get_config
 from productscraper.items import ProductItem
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import SiteProfile, get_profile, profile_for_url
-from productscraper.rendering import ProductDataPresent
+from productscraper.rendering import ProductDataPresent, looks_script_built
 from productscraper.signals import product_outcome
 
 HTML_TYPES = (b"text/html", b"application/xhtml")
@@ -98,9 +98,9 @@ class ProductSpider(scrapy.Spider):
         profile = self.resolve_profile(meta.get("ps_profile"), url)
         page = ProductPage(response.url, response.body, profile, encoding=response.encoding)
         rendered = bool(meta.get("ps_rendered"))
-        if not page.has_product_data() and not rendered and get_config().rendering_allowed:
-            # Automatic fallback: the plain HTML has no product data, so the page is
-            # probably built by JavaScript. The task hands it to a browser worker.
+        if not rendered and get_config().rendering_allowed and looks_script_built(page, response):
+            # Automatic fallback: the plain HTML has no product data but has scripts, so
+            # the page is probably built by JavaScript. The task hands it to a browser worker.
             self.report(meta, outcomes.Outcome("render", url, reason="no product data in the "
                                                "plain HTML: rendering in a browser"))
             return

@@ -64,3 +64,16 @@ def test_run_is_complete_only_after_discovery_and_every_url_terminal(mdb):
     runs.finish_discovery(mdb, "rx")
     s = runs.summary(mdb, "rx")
     assert s["complete"] and s["discovered"] == 1 and s["stored"] == 1
+
+
+def test_a_stale_summary_never_overwrites_a_newer_one(mdb):
+    runs.start(mdb, "rs", source="test")
+    ledger.register(mdb, ledger.Entry("rs", "http://a.test/1"))
+    stale = runs.summary(mdb, "rs")  # computed while the URL is still queued
+    ledger.mark(mdb, "rs", "http://a.test/1", ledger.STORED)
+    runs.finish_discovery(mdb, "rs")
+    fresh = runs.summary(mdb, "rs")
+    runs.save_summary(mdb, "rs", fresh)
+    runs.save_summary(mdb, "rs", stale)  # a slow writer arrives last
+    doc = runs.get(mdb, "rs")
+    assert doc["complete"] and doc["stored"] == 1 and doc["discovery_finished"]

@@ -71,6 +71,7 @@ def field_coverage(run: dict) -> dict[str, float]:
 
 def summary(db: Database, run_id: str) -> dict:
     """Counts, completeness and speed of a run (what ``wait`` and ``report`` print)."""
+    computed_at = now_iso()  # before reading: a summary is as old as its first read
     run = get(db, run_id) or {}
     c = ledger.counts(db, run_id)
     discovered = sum(c.values())
@@ -94,13 +95,23 @@ def summary(db: Database, run_id: str) -> dict:
         "changes": change_counts(db, run_id),
         "retries": (run.get("events") or {}).get("retried", 0),
         "field_coverage": field_coverage(run),
+        "computed_at": computed_at,
     }
 
 
 def save_summary(db: Database, run_id: str, summ: dict) -> None:
-    """Store the latest summary in the run document (lasting history beyond Flower)."""
-    fields = {k: v for k, v in summ.items() if k not in {"run_id", "exists"}}
+    """Store a summary in the run document (lasting history beyond Flower).
+
+    Several processes save summaries (every worker's statistics flush, ``wait``,
+    ``status``); a summary older than the one already stored is dropped, so a slow
+    writer cannot put a stale "incomplete" over a "complete". ``discovery_finished``
+    belongs to the discovering process and is never written here.
+    """
+    fields = {k: v for k, v in summ.items()
+              if k not in {"run_id", "exists", "discovery_finished", "computed_at"}}
+    fields["summary_at"] = summ["computed_at"]
     fields["updated_at"] = now_iso()
     if summ.get("complete"):
         fields["finished_at"] = fields["updated_at"]
-    db.runs.update_one({"_id": run_id}, {"$set": fields}, upsert=True)
+    newer = {"$or": [{"summary_at": {"$exists": False}}, {"summary_at": {"$lt": summ["computed_at"]}}]}
+    db.runs.update_one({"_id": run_id, **newer}, {"$set": fields})

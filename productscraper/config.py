@@ -57,6 +57,10 @@ class Config:
     products_per_task: int = 1
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
+    domain_rate_limits: str = ""
+    domain_rate_burst: int = 1
+    domain_max_concurrency: int = 0
+    robotstxt_cache_ttl: float = 3600.0
     robotstxt_obey: bool = True
     chromium_path: str = "/usr/bin/chromium"
     chromedriver_path: str = "/usr/bin/chromedriver"
@@ -101,6 +105,10 @@ class Config:
             products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),
+            domain_rate_limits=env.get("DOMAIN_RATE_LIMITS", d.domain_rate_limits),
+            domain_rate_burst=_int(env, "DOMAIN_RATE_BURST", d.domain_rate_burst),
+            domain_max_concurrency=_int(env, "DOMAIN_MAX_CONCURRENCY", d.domain_max_concurrency),
+            robotstxt_cache_ttl=_float(env, "ROBOTSTXT_CACHE_TTL", d.robotstxt_cache_ttl),
             robotstxt_obey=_bool(env, "ROBOTSTXT_OBEY", d.robotstxt_obey),
             chromium_path=env.get("CHROMIUM_PATH") or d.chromium_path,
             chromedriver_path=env.get("CHROMEDRIVER_PATH") or d.chromedriver_path,

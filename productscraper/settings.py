@@ -69,3 +69,37 @@ ENQUEUE_CLOSE_TIMEOUT = 120
 # profile sets one.
 DOMAIN_RATE_LIMIT = _cfg.domain_rate_limit
 RATELIMIT_REDIS_URL = _cfg.redis_url
+
+# --- Cluster-wide politeness (issue 8) ------------------------------------------------
+# productscraper/ratelimit.py (algorithm), middlewares/ratelimit.py and middlewares/robots.py.
+# Values not yet read by config.py fall back to the defaults given here.
+DOWNLOADER_MIDDLEWARES = {
+    **globals().get("DOWNLOADER_MIDDLEWARES", {}),
+    # robots.txt fetched once per site for all processes, cached in Redis (replaces Scrapy's).
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "productscraper.middlewares.robots.RedisRobotsTxtMiddleware": 100,
+    # Between RetryMiddleware (550) and SeleniumMiddleware (800): it sees a 429 before
+    # Retry turns it into a new request, and a rendered page also waits for its slot.
+    "productscraper.middlewares.ratelimit.DomainRateLimitMiddleware": 760,
+}
+# Burst of a domain without a profile burst: requests that may go at once after a quiet spell.
+DOMAIN_RATE_BURST = _cfg.domain_rate_burst
+# Per-domain overrides, beating the profile and DOMAIN_RATE_LIMIT: "host:port=6,shop.example=2/5"
+# (domain=requests per second[/burst]; the domain is host:port when the URL names a port).
+DOMAIN_RATE_LIMITS = _cfg.domain_rate_limits
+# Cluster-wide cap of requests in flight per domain; 0 = no cap.
+DOMAIN_MAX_CONCURRENCY = _cfg.domain_max_concurrency
+# Seconds a concurrency slot lives without being released (a killed worker's slots come
+# back after this); raised to DOWNLOAD_TIMEOUT + 5 if lower.
+DOMAIN_CONCURRENCY_TTL = 60
+# Longest pause a Retry-After can impose on a domain, seconds.
+DOMAIN_MAX_PAUSE = 300
+# Seconds after the last 429/503 when a backed-off domain is back at its full rate even
+# without successful responses (each success already gives back 10 % of the rate).
+DOMAIN_BACKOFF_QUIET = 60
+# Seconds robots.txt is cached in Redis for every process.
+ROBOTSTXT_CACHE_TTL = _cfg.robotstxt_cache_ttl
+# Seconds an unreadable robots.txt (network error, 429, 5xx) counts as "allow all".
+ROBOTSTXT_ERROR_TTL = 60
+# Namespace of the limiter's and the robots cache's Redis keys (in RATELIMIT_REDIS_URL).
+RATELIMIT_KEY_PREFIX = "ps:"

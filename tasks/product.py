@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import random
 
 from celery import Task
 from pymongo.errors import PyMongoError
@@ -70,7 +71,12 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
         hand_to_browser(url, run_id, profile)
         return outcome.as_dict()
     if outcome.state == "deferred":
-        raise task.retry(countdown=outcome.retry_after or 1.0, max_retries=None,
+        # Jitter spreads the deferred tasks over the coming slots (no thundering herd);
+        # the cap keeps the countdown well inside the visibility timeout, or Redis would
+        # hand the waiting message to a second worker.
+        countdown = min((outcome.retry_after or 1.0) * random.uniform(1.0, 1.5),
+                        cfg.visibility_timeout / 2)
+        raise task.retry(countdown=countdown, max_retries=None,
                          kwargs={**task.request.kwargs, "deferrals": deferrals + 1},
                          exc=TransientScrapeError(outcome.reason))
     if outcome.state == "failed":

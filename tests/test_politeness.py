@@ -1,0 +1,393 @@
+"""Politeness for the whole cluster (issue 8).
+
+Acceptance, end to end: real Redis, a real MongoDB-wire server, real Celery worker
+processes and the demo shop, whose access log ("<epoch> <METHOD> <path> <status>", one
+line per response, written as the response starts) is the referee. Then the two
+downloader middlewares in-process, against the real Redis.
+
+Figures (the busiest 1 s window, the throughput share) are printed: run with ``-s``.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+import pytest_twisted
+import redis
+from celery import Celery
+from pymongo import MongoClient
+
+from productscraper.exceptions import DomainSaturated
+from productscraper.netutil import listening
+from productscraper.ratelimit import DomainLimiter, Rate, redis_client
+from tests.conftest import make_env
+from tests.e2e import crawl, wait
+from tests.services import cli
+
+RATE = 5  # requests/s for the shop, the whole cluster together
+
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def log_entries(shop) -> list[tuple[float, str, str, int]]:
+    """(epoch, method, path, status) per request the shop answered."""
+    rows = []
+    for line in shop.access_log_lines():
+        epoch, method, path, status = line.split()
+        rows.append((float(epoch), method, path, int(status)))
+    return rows
+
+
+def max_in_window(times: list[float], window: float = 1.0) -> int:
+    """Most events in any half-open interval [t, t + window)."""
+    times = sorted(times)
+    best, lo = 0, 0
+    for hi, t in enumerate(times):
+        while times[lo] <= t - window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
+
+
+def rate_figures(times: list[float]) -> tuple[int, float]:
+    """(busiest 1 s window, requests per second over the span of the requests)."""
+    span = max(times) - min(times)
+    return max_in_window(times), len(times) / span if span > 0 else float("inf")
+
+
+def database(env: dict):
+    uri = env["MONGO_URI"]
+    return MongoClient(uri, tz_aware=True)[uri.rsplit("/", 1)[1]]
+
+
+def start_stack(env: dict, workers: int = 4, concurrency: int = 8) -> None:
+    """``stack up`` then wait until every worker answers a ping (throughput is measured)."""
+    cli("stack", "up", "--workers", str(workers), "--concurrency", str(concurrency), "--no-flower",
+        env=env, timeout=180)
+    app = Celery(broker=env["REDIS_URL"])
+    deadline = time.monotonic() + 90
+    try:
+        while time.monotonic() < deadline:
+            if len(app.control.ping(timeout=1.0) or []) >= workers:
+                break
+        else:
+            raise AssertionError(f"{workers} workers did not come up")
+    finally:
+        app.close()
+    time.sleep(2)  # each worker opens its crawler right after it is ready
+
+
+@pytest.fixture(scope="module")
+def polite_stack(redis_srv, mongo_srv, tmp_path_factory):
+    """4 worker processes x 8 threads, DOMAIN_RATE_LIMIT=5."""
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("polite"),
+                   DOMAIN_RATE_LIMIT=str(RATE))
+    start_stack(env)
+    yield env
+    cli("stack", "down", env=env, check=False)
+
+
+# --------------------------------------------------------------------------- acceptance
+# (2) first: it runs a stack of its own, torn down before the module's stack starts,
+# so the two never share the two cores.
+
+
+@pytest.mark.e2e
+def test_two_domains_are_each_held_to_their_own_limit(redis_srv, mongo_srv, demo_shop, tmp_path):
+    slow, fast = demo_shop(products=30, seed=2), demo_shop(products=30, seed=3)
+    limits = {slow.port: 3, fast.port: 6}
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, DOMAIN_RATE_LIMIT="3",
+                   DOMAIN_RATE_LIMITS=f"127.0.0.1:{fast.port}=6")
+    start_stack(env)
+    try:
+        # No profile forced: both shops get the generic profile; the limits come from
+        # DOMAIN_RATE_LIMIT (slow) and the per-domain override (fast).
+        crawl(env, slow.listing_url, "two1", "-a", f"start_url2={fast.listing_url}")
+        rep = wait(env, "two1", timeout=240)
+    finally:
+        cli("stack", "down", env=env, check=False)
+    assert (rep["discovered"], rep["stored"], rep["failed"]) == (60, 60, 0), rep
+    for shop in (slow, fast):
+        times = [t for t, *_ in log_entries(shop)]
+        busiest, throughput = rate_figures(times)
+        limit = limits[shop.port]
+        print(f"\n[politeness] two domains, limit {limit}/s: {len(times)} requests, busiest 1 s "
+              f"window {busiest}, throughput {throughput:.2f}/s ({throughput / limit:.0%})")
+        assert busiest <= limit + 1
+        assert throughput >= 0.8 * limit
+
+
+@pytest.mark.e2e
+def test_the_domain_limit_holds_for_the_whole_cluster(polite_stack, demo_shop):
+    shop = demo_shop(products=60, per_page=20)
+    crawl(polite_stack, shop.listing_url, "polite1", "-a", "profile=demo")
+    rep = wait(polite_stack, "polite1", timeout=180)
+    assert (rep["discovered"], rep["stored"], rep["failed"]) == (60, 60, 0), rep
+    entries = log_entries(shop)
+    times = [t for t, *_ in entries]
+    # robots.txt + 3 listing pages + 60 products, each exactly once
+    assert len(entries) == 64 and all(status == 200 for *_, status in entries)
+    busiest, throughput = rate_figures(times)
+    print(f"\n[politeness] 4x8 workers, limit {RATE}/s: {len(times)} requests in "
+          f"{max(times) - min(times):.1f} s, busiest 1 s window {busiest}, "
+          f"throughput {throughput:.2f}/s ({throughput / RATE:.0%})")
+    assert busiest <= RATE + 1  # +1: a window's edges
+    assert throughput >= 0.8 * RATE
+
+
+@pytest.mark.e2e
+def test_429_with_retry_after_pauses_the_domain_for_every_worker(polite_stack, demo_shop):
+    shop = demo_shop(products=60, per_page=20)
+    crawl(polite_stack, shop.listing_url, "polite429", "-a", "profile=demo")  # returns once discovered
+    until = shop.throttle(status=429, retry_after=2, duration=10)
+    rep = wait(polite_stack, "polite429", timeout=240)
+    assert (rep["discovered"], rep["stored"], rep["failed"]) == (60, 60, 0), rep
+    entries = log_entries(shop)
+    throttled = [t for t, _, _, status in entries if status == 429]
+    assert throttled, "the run went on while the shop throttled"
+    gaps = []
+    for t in throttled:
+        later = [u for u, *_ in entries if u > t]
+        if later:
+            gaps.append(min(later) - t)
+    print(f"\n[politeness] 429 for 10 s: {len(throttled)} answers of 429, gap to the next "
+          f"request min {min(gaps):.2f} s (Retry-After 2 s); run ended "
+          f"{max(t for t, *_ in entries) - until:.1f} s after the throttle")
+    assert min(gaps) >= 2 - 0.1, gaps
+    assert max_in_window([t for t, *_ in entries]) <= RATE + 1
+
+
+@pytest.mark.e2e
+def test_robots_txt_is_obeyed_and_fetched_once_for_the_cluster(polite_stack, demo_shop):
+    shop = demo_shop(products=20, private_products=4)
+    crawl(polite_stack, shop.listing_url, "robots1", "-a", "profile=demo")
+    rep = wait(polite_stack, "robots1", timeout=120)
+    assert (rep["discovered"], rep["stored"], rep["failed"]) == (24, 20, 4), rep
+    paths = [path for _, _, path, _ in log_entries(shop)]
+    assert not [p for p in paths if p.startswith("/private/")]
+    assert paths.count("/robots.txt") == 1
+    db = database(polite_stack)
+    private = list(db.urls.find({"run_id": "robots1", "url": {"$regex": "/private/"}}))
+    assert len(private) == 4
+    assert all((e["state"], e["error"]) == ("failed", "RobotsTxt") for e in private), private
+    assert db.failures.count_documents({"run_id": "robots1", "error": "RobotsTxt"}) == 4
+
+
+# --------------------------------------------------------------------------- middlewares
+# In-process (pytest-twisted), against the real Redis at 127.0.0.1:6379 (or the tests'
+# own), each test in its own key namespace.
+
+
+@pytest.fixture
+def redis_url(request) -> str:
+    if listening("127.0.0.1", 6379):
+        return "redis://127.0.0.1:6379/0"
+    return f"redis://127.0.0.1:{request.getfixturevalue('redis_srv').port}/0"
+
+
+@pytest.fixture
+def prefix(redis_url):
+    prefix = f"pstest:{uuid.uuid4().hex[:10]}:"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+def rate_middleware(redis_url: str, prefix: str, *, default: float = 0.0, overrides=None,
+                    max_concurrency: int = 0):
+    from productscraper.middlewares.ratelimit import DomainRateLimitMiddleware, RateResolver
+
+    limiter = DomainLimiter(redis_client(redis_url), prefix=prefix)
+    return DomainRateLimitMiddleware(limiter, RateResolver(default, 1, overrides),
+                                     max_concurrency=max_concurrency, concurrency_ttl=5)
+
+
+def call(coro):
+    """Run a middleware coroutine the way Scrapy does (an asyncio task under the asyncio reactor)."""
+    from scrapy.utils.defer import deferred_from_coro
+
+    return deferred_from_coro(coro)
+
+
+def req(url: str = "http://127.0.0.1:9/p", **meta):
+    from scrapy import Request
+
+    return Request(url, meta=meta)
+
+
+def resp(request, status: int, **headers):
+    from scrapy.http import Response
+
+    return Response(request.url, status=status, headers=headers, request=request)
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_deferrable_request_is_deferred_without_consuming_a_slot(redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, default=2)  # one slot every 0.5 s
+    for _ in range(6):  # slots up to 2.5 s ahead are taken
+        mw.limiter.acquire("127.0.0.1:9", Rate(2))
+    tat = mw.limiter.client.get(mw.limiter.keys("127.0.0.1:9")["tat"])
+    with pytest.raises(DomainSaturated) as info:
+        await call(mw.process_request(req(ps_defer_over=2.0)))
+    assert info.value.domain == "127.0.0.1:9"
+    assert info.value.wait == pytest.approx(3.0, abs=0.05)
+    assert mw.limiter.client.get(mw.limiter.keys("127.0.0.1:9")["tat"]) == tat  # nothing consumed
+    # A slot within the budget is taken and waited for, without blocking the reactor.
+    mw.limiter.client.delete(mw.limiter.keys("127.0.0.1:9")["tat"])
+    mw.limiter.acquire("127.0.0.1:9", Rate(2))
+    started = time.monotonic()
+    assert await call(mw.process_request(req(ps_defer_over=2.0))) is None
+    assert 0.45 <= time.monotonic() - started < 1.0  # generous on a busy machine
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_429_pauses_the_domain_and_halves_its_rate(redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, default=10)
+    request = req()
+    await call(mw.process_request(request))
+    assert mw.process_response(request, resp(request, 429, **{"Retry-After": "1"})).status == 429
+    assert mw.limiter.pause_remaining("127.0.0.1:9") == pytest.approx(1.0, abs=0.05)
+    assert mw.limiter.factor("127.0.0.1:9") == 0.5
+    with pytest.raises(DomainSaturated):  # a task would be deferred rather than wait 1 s
+        await call(mw.process_request(req(ps_defer_over=0.5)))
+    started = time.monotonic()
+    request = req()
+    await call(mw.process_request(request))  # the listing spider waits
+    assert time.monotonic() - started >= 0.95
+    mw.process_response(request, resp(request, 200))
+    assert mw.limiter.factor("127.0.0.1:9") == pytest.approx(0.6)  # a success gives back 10 %
+    # 503 only slows the domain when it says how long (a plain 503 is a server fault).
+    mw.process_response(request, resp(request, 503))
+    assert mw.limiter.pause_remaining("127.0.0.1:9") == 0
+
+
+def test_the_rate_comes_from_the_override_then_the_profile_then_the_default(monkeypatch):
+    from productscraper.middlewares import ratelimit as mw_module
+    from productscraper.profiles import SiteProfile
+
+    profiles = {"profiled.example": SiteProfile(name="p", rate_limit=2.0, burst=3)}
+    monkeypatch.setattr(mw_module, "profile_for_url", lambda url: profiles.get(
+        mw_module.host_key(url), SiteProfile(name="generic")))
+    rates = mw_module.RateResolver(4.0, 1, {"fast.example:8080": Rate(6, 2)})
+    assert rates.domain_and_rate("http://fast.example:8080/a") == ("fast.example:8080", Rate(6, 2))
+    assert rates.domain_and_rate("http://profiled.example/a") == ("profiled.example", Rate(2.0, 3))
+    assert rates.domain_and_rate("http://other.example/a") == ("other.example", Rate(4.0, 1))
+    assert rates.domain_and_rate("http://fast.example/a")[1] == Rate(4.0, 1)  # other port
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_concurrency_cap_holds_requests_until_a_lease_is_released(redis_url, prefix):
+    from twisted.internet import reactor
+
+    mw = rate_middleware(redis_url, prefix, max_concurrency=1)
+    first = req()
+    await call(mw.process_request(first))
+    assert mw.limiter.concurrency("127.0.0.1:9") == 1
+    with pytest.raises(DomainSaturated):
+        await call(mw.process_request(req(ps_defer_over=0.3)))
+    reactor.callLater(0.4, mw.process_response, first, resp(first, 200))
+    started = time.monotonic()
+    second = req()
+    await call(mw.process_request(second))
+    assert time.monotonic() - started >= 0.35
+    mw.process_exception(second, OSError("connection refused"))  # failures release too
+    assert mw.limiter.concurrency("127.0.0.1:9") == 0
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_unreachable_redis_degrades_to_a_local_limit():
+    from productscraper.netutil import free_port
+
+    mw = rate_middleware(f"redis://127.0.0.1:{free_port()}/0", "pstest:", default=5)
+    started = time.monotonic()
+    for _ in range(3):
+        await call(mw.process_request(req()))  # no exception: pages must not fail for this
+    assert 0.35 <= time.monotonic() - started < 1.0  # 5/s locally, and no long Redis stalls
+
+
+async def crawl_in_process(shop, redis_url: str, prefix: str, **kwargs) -> list:
+    from scrapy import signals
+    from scrapy.crawler import CrawlerRunner
+    from scrapy.utils.project import get_project_settings
+
+    from productscraper.spiders.listings import ListingsSpider
+
+    settings = get_project_settings()
+    settings.setdict({"ITEM_PIPELINES": {}, "LOG_LEVEL": "WARNING", "RATELIMIT_REDIS_URL": redis_url,
+                      "RATELIMIT_KEY_PREFIX": prefix, "DOMAIN_RATE_LIMIT": 0}, priority="cmdline")
+    items: list = []
+    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+    crawler.signals.connect(lambda item, **_: items.append(item), signal=signals.item_scraped,
+                            weak=False)
+    await crawler.crawl(start_url=shop.listing_url, profile="demo", **kwargs)
+    return items
+
+
+@pytest_twisted.ensureDeferred
+async def test_robots_txt_is_cached_in_redis_for_every_process(redis_url, prefix, demo_shop):
+    shop = demo_shop(products=6, private_products=2)
+    # Two crawls stand for two processes: the second finds robots.txt in Redis.
+    for run in ("r1", "r2"):
+        items = await crawl_in_process(shop, redis_url, prefix, run_id=run)
+        assert len(items) == 8  # private links are discovered, not fetched, by the listing spider
+    paths = [p for _, _, p, _ in log_entries(shop)]
+    assert paths.count("/robots.txt") == 1
+    client = redis.Redis.from_url(redis_url)
+    cached = client.get(f"{prefix}robots:{shop.url}")
+    assert cached is not None and b"Disallow: /private/" in cached
+    assert 0 < client.ttl(f"{prefix}robots:{shop.url}") <= 3600
+
+
+class _NoRobotsSite:
+    """A stdlib HTTP server: /robots.txt answers ``robots_status``, every page 200."""
+
+    def __init__(self, robots_status: int) -> None:
+        import http.server
+        import threading
+
+        seen = self.seen = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (stdlib name)
+                seen.append(self.path)
+                status = robots_status if self.path == "/robots.txt" else 200
+                body = b"<html><body>hello</body></html>"
+                self.send_response(status)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.listing_url = self.url + "/catalogue/page-1.html"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize(("robots_status", "max_ttl"), [(404, 3600), (500, 60)])
+@pytest_twisted.ensureDeferred
+async def test_a_missing_or_failing_robots_txt_allows_everything(redis_url, prefix, robots_status,
+                                                                 max_ttl):
+    site = _NoRobotsSite(robots_status)
+    try:
+        await crawl_in_process(site, redis_url, prefix, run_id="nr1")
+    finally:
+        site.close()
+    assert "/catalogue/page-1.html" in site.seen  # allowed
+    client = redis.Redis.from_url(redis_url)
+    assert client.get(f"{prefix}robots:{site.url}") == b""  # "" = allow all, shared
+    # 404: no robots.txt, cached like one; 500: asked again after ROBOTSTXT_ERROR_TTL.
+    assert max_ttl - 60 < client.ttl(f"{prefix}robots:{site.url}") <= max_ttl

@@ -55,6 +55,7 @@ class Config:
     worker_concurrency: int = 16
     worker_pool: str = "threads"
     products_per_task: int = 1
+    store_task_results: bool = False
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
     domain_rate_limits: str = ""
@@ -103,6 +104,7 @@ class Config:
             worker_concurrency=_int(env, "WORKER_CONCURRENCY", d.worker_concurrency),
             worker_pool=env.get("WORKER_POOL") or d.worker_pool,
             products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
+            store_task_results=_bool(env, "STORE_TASK_RESULTS", d.store_task_results),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),
             domain_rate_limits=env.get("DOMAIN_RATE_LIMITS", d.domain_rate_limits),

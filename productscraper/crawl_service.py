@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 import uuid
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -97,19 +98,42 @@ class CrawlService:
                render: bool = False, timeout: float = 30.0,
                defer_over: float | None = None) -> Outcome:
         """Scrape one URL through the running spider and its pipelines; block for the outcome."""
+        return self.scrape_many([url], run_id, profile=profile, attempt=attempt, render=render,
+                                timeout=timeout, defer_over=defer_over)[0]
+
+    def scrape_many(self, urls: list[str], run_id: str, *, profile: str | None = None,
+                    attempt: int = 1, render: bool = False, timeout: float = 30.0,
+                    defer_over: float | None = None) -> list[Outcome]:
+        """Scrape several URLs concurrently; one outcome per URL, in order.
+
+        ``timeout`` bounds the whole call: a URL without an outcome by then is a
+        transient ``TaskTimeout`` failure.
+        """
         from twisted.internet import reactor
 
-        key = uuid.uuid4().hex
-        future: Future = Future()
-        self.pending[key] = future
-        reactor.callFromThread(self._inject, key, url, run_id, profile, attempt, render, defer_over)
+        jobs = [(uuid.uuid4().hex, url, Future()) for url in urls]
+        for key, _, future in jobs:
+            self.pending[key] = future
+        reactor.callFromThread(self._inject_all, [(key, url) for key, url, _ in jobs], run_id,
+                               profile, attempt, render, defer_over)
+        deadline = time.monotonic() + timeout
+        results = []
         try:
-            return future.result(timeout)
-        except FutureTimeout:
-            return outcomes.failed(url, "TaskTimeout", f"no result within {timeout:.0f} s",
-                                   transient=True)
+            for key, url, future in jobs:
+                try:
+                    results.append(future.result(max(0.0, deadline - time.monotonic())))
+                except FutureTimeout:
+                    results.append(outcomes.failed(url, "TaskTimeout",
+                                                   f"no result within {timeout:.0f} s",
+                                                   transient=True))
         finally:
-            self.pending.pop(key, None)
+            for key, _, _ in jobs:
+                self.pending.pop(key, None)
+        return results
+
+    def _inject_all(self, jobs, run_id, profile, attempt, render, defer_over) -> None:
+        for key, url in jobs:
+            self._inject(key, url, run_id, profile, attempt, render, defer_over)
 
     def _inject(self, key, url, run_id, profile, attempt, render, defer_over) -> None:
         # Runs on the reactor thread: engine.crawl is not thread-safe.

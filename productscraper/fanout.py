@@ -28,26 +28,51 @@ class FanOutResult:
 
 
 def _celery():
-    from tasks.app import RENDER_TASK, SCRAPE_TASK, app, cfg
+    from tasks.app import BATCH_TASK, RENDER_TASK, SCRAPE_TASK, app, cfg
 
-    return app, cfg, SCRAPE_TASK, RENDER_TASK
+    return app, cfg, SCRAPE_TASK, RENDER_TASK, BATCH_TASK
+
+
+def _messages(entries: list[Entry], per_task: int, names: tuple[str, str, str],
+              queues: tuple[str, str]):
+    """(task name, args, kwargs, queue, task id, entries) per message to send.
+
+    One URL per task by default; with ``per_task`` > 1, plain-HTTP URLs of the same run and
+    profile go in batches of that size (browser tasks always stay single).
+    """
+    scrape, render, batch = names
+    product_queue, render_queue = queues
+    singles = [e for e in entries if e.render or per_task <= 1]
+    for e in singles:
+        name, queue = (render, render_queue) if e.render else (scrape, product_queue)
+        yield name, [e.url, e.run_id], {"profile": e.profile}, queue, e.id, [e]
+    groups: dict[tuple, list[Entry]] = {}
+    for e in entries:
+        if not e.render and per_task > 1:
+            groups.setdefault((e.run_id, e.profile), []).append(e)
+    for (run_id, profile), group in groups.items():
+        for i in range(0, len(group), per_task):
+            chunk = group[i:i + per_task]
+            yield (batch, [[e.url for e in chunk], run_id], {"profile": profile}, product_queue,
+                   f"{chunk[0].id}:batch", chunk)
 
 
 def publish(entries: list[Entry]) -> FanOutResult:
-    """Send one task per entry over one broker connection; errors are counted, not raised."""
-    app, cfg, scrape, render = _celery()
+    """Send the entries' tasks over one broker connection; errors are counted, not raised."""
+    app, cfg, scrape, render, batch = _celery()
     result = FanOutResult()
     if not entries:
         return result
     try:
         with app.producer_or_acquire() as producer:
-            for e in entries:
-                name, queue = (render, cfg.render_queue) if e.render else (scrape, cfg.product_queue)
+            for name, args, kwargs, queue, task_id, sent in _messages(
+                    entries, cfg.products_per_task, (scrape, render, batch),
+                    (cfg.product_queue, cfg.render_queue)):
                 try:
-                    app.send_task(name, args=[e.url, e.run_id], kwargs={"profile": e.profile},
-                                  queue=queue, task_id=e.id, producer=producer)
-                except Exception as exc:  # broker down: the entry stays queued in the ledger
-                    result.publish_errors += 1
+                    app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
+                                  producer=producer)
+                except Exception as exc:  # broker down: the entries stay queued in the ledger
+                    result.publish_errors += len(sent)
                     result.last_error = f"{type(exc).__name__}: {exc}"
     except Exception as exc:
         result.publish_errors = len(entries)

@@ -12,6 +12,7 @@ from productscraper.config import get_config
 
 SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
+BATCH_TASK = "productscraper.scrape_products"
 
 cfg = get_config()
 
@@ -40,10 +41,15 @@ app.conf.update(
     task_default_queue=cfg.product_queue,
     task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),
     task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
+                 BATCH_TASK: {"queue": cfg.product_queue},
                  RENDER_TASK: {"queue": cfg.render_queue}},
     task_soft_time_limit=cfg.task_soft_time_limit,
     task_time_limit=cfg.task_time_limit,
     result_expires=24 * 3600,
+    # The URL ledger in MongoDB is the record of every product task's outcome (and
+    # Flower shows results from events), so storing them in Redis too is off by default:
+    # one round trip less per task. STORE_TASK_RESULTS=true turns it on.
+    task_ignore_result=not cfg.store_task_results,
     broker_connection_retry_on_startup=True,
     # Redis: a message a dead worker held comes back after visibility_timeout; kombu
     # only looks every interval*throttle seconds, so both are lowered (NOTES.md).

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import Counter
 
 from celery import Task
 from pymongo.errors import PyMongoError
@@ -13,7 +14,7 @@ from productscraper.runstats import get_run_stats
 from productscraper.storage import ledger
 from productscraper.storage.connection import get_db
 from productscraper.urls import InvalidURL, validate_url
-from tasks.app import RENDER_TASK, SCRAPE_TASK, app
+from tasks.app import BATCH_TASK, RENDER_TASK, SCRAPE_TASK, app
 from tasks.retry_policy import backoff, retry_budget
 
 log = logging.getLogger(__name__)
@@ -51,14 +52,18 @@ def hand_to_browser(url: str, run_id: str, profile: str | None) -> None:
 
 
 def run_product_task(task: Task, url: str, run_id: str, profile: str | None, render: bool,
-                     deferrals: int = 0) -> dict:
-    """Scrape ``url``; retry transient failures; record terminal ones."""
+                     deferrals: int = 0, prior_attempts: int = 0) -> dict:
+    """Scrape ``url``; retry transient failures; record terminal ones.
+
+    ``prior_attempts``: tries made before this task existed (in a batch task), counted in
+    the ledger's ``attempts`` but not against this task's retry budget.
+    """
     from productscraper.crawl_service import get_service
 
     cfg = get_config()
     # Deferrals (rate limit) are re-sent as retries too, but do not use up the budget.
     retries = task.request.retries - deferrals
-    attempt = retries + 1
+    attempt = retries + 1 + prior_attempts
     try:
         url = validate_url(url)
         outcome = get_service().scrape(url, run_id, profile=profile, attempt=attempt,
@@ -99,9 +104,10 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
 
 @app.task(name=SCRAPE_TASK, bind=True, max_retries=None)
 def scrape_product(self: Task, url: str, run_id: str, profile: str | None = None,
-                   deferrals: int = 0) -> dict:
+                   deferrals: int = 0, prior_attempts: int = 0) -> dict:
     """Scrape one product page over plain HTTP and store it."""
-    return run_product_task(self, url, run_id, profile, render=False, deferrals=deferrals)
+    return run_product_task(self, url, run_id, profile, render=False, deferrals=deferrals,
+                            prior_attempts=prior_attempts)
 
 
 @app.task(name=RENDER_TASK, bind=True, max_retries=None)
@@ -109,3 +115,46 @@ def render_product(self: Task, url: str, run_id: str, profile: str | None = None
                    deferrals: int = 0) -> dict:
     """Scrape one product page rendered in headless Chromium and store it."""
     return run_product_task(self, url, run_id, profile, render=True, deferrals=deferrals)
+
+
+@app.task(name=BATCH_TASK, bind=True, max_retries=None)
+def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | None = None) -> dict:
+    """Scrape a small batch of product pages concurrently (``PRODUCTS_PER_TASK`` > 1).
+
+    Fewer, larger tasks cost less broker and event traffic per product; in exchange
+    Flower shows batches, not URLs. A URL that fails transiently (or must wait for its
+    domain's rate limit) continues as a single-URL task with its own retry budget, so
+    one slow page never repeats the whole batch.
+    """
+    from productscraper.crawl_service import get_service
+
+    cfg = get_config()
+    stats = get_run_stats(self.request.hostname or "worker")
+    states: Counter = Counter()
+    valid = []
+    for url in urls:
+        try:
+            valid.append(validate_url(url))
+        except InvalidURL as exc:
+            record_failure(failed(str(url), "InvalidURL", str(exc)), run_id, 1)
+            states["failed"] += 1
+    results = get_service().scrape_many(valid, run_id, profile=profile,
+                                        timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S)
+    for outcome in results:
+        if outcome.state == "render":
+            hand_to_browser(outcome.url, run_id, profile)
+        elif outcome.state == "deferred" or (outcome.state == "failed" and outcome.transient):
+            scrape_product.apply_async(
+                args=[outcome.url, run_id],
+                kwargs={"profile": profile,
+                        "prior_attempts": 0 if outcome.state == "deferred" else 1},
+                countdown=backoff(0, cfg, outcome.retry_after), queue=cfg.product_queue,
+                task_id=f"{ledger.ledger_id(run_id, outcome.url)}:single")
+            stats.record(run_id, outcome, retried=True)
+            states["continued"] += 1
+            continue
+        elif outcome.state == "failed":
+            record_failure(outcome, run_id, 1)
+        stats.record(run_id, outcome)
+        states[outcome.state] += 1
+    return dict(states)

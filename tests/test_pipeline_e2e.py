@@ -78,3 +78,18 @@ def test_wait_times_out_with_a_non_zero_exit_for_an_unfinished_run(stack, demo_s
     assert proc.returncode == 1 and "timed out" in proc.stdout
     unknown = cli("report", "--run", "nope", "--json", env=stack, check=False)
     assert unknown.returncode == 2
+
+
+def test_products_per_task_batches_urls_and_transient_failures_continue_alone(stack, db, demo_shop):
+    shop = demo_shop(products=40, per_page=20, faults={"503": 0.1, "404": 0.05})
+    batched = {**stack, "PRODUCTS_PER_TASK": "5"}  # read by the publisher (the listing spider)
+    crawl(batched, shop.listing_url, "batch1", "-a", "profile=demo")
+    rep = wait(stack, "batch1")
+    assert (rep["stored"], rep["failed"], rep["rejected"]) == (38, 2, 0)
+    failures = {f["url"] for f in db.failures.find({"run_id": "batch1"})}
+    assert failures == {p["url"] for p in shop.truth() if p["fault"] == "404"}
+    assert db.products.count_documents({"url": {"$in": [p["url"] for p in shop.truth()]}}) == 38
+    # 503 pages were retried as single-URL tasks: the ledger shows the second attempt.
+    for p in shop.truth():
+        entry = db.urls.find_one({"run_id": "batch1", "url": p["url"]})
+        assert entry["attempts"] == (2 if p["fault"] == "503" else 1), (p["fault"], entry)

@@ -240,6 +240,9 @@ def _load_cached(directory: Path) -> dict[str, SiteProfile]:
     return profiles
 
 
+_DEFAULT_DIR = PROFILES_DIR.resolve()
+
+
 def load_profiles(directory: Path | None = None) -> dict[str, SiteProfile]:
     """Load every ``*.toml`` profile of ``directory`` (default: this package), keyed by name.
 
@@ -247,7 +250,9 @@ def load_profiles(directory: Path | None = None) -> dict[str, SiteProfile]:
     returned each time so callers cannot corrupt the cache. A "generic" profile is always
     present. Raises :class:`ProfileError` naming the bad file and key.
     """
-    return dict(_load_cached(Path(directory or PROFILES_DIR).resolve()))
+    # The default directory is resolved once: resolve() costs syscalls, and the workers
+    # look profiles up on every page.
+    return dict(_load_cached(_DEFAULT_DIR if directory is None else Path(directory).resolve()))
 
 
 def clear_cache() -> None:

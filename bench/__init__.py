@@ -1,0 +1,1 @@
+"""The benchmark of issue 7: `python -m bench.run` (see docs/benchmarks/README.md)."""

@@ -23,7 +23,8 @@ from bench.scenarios import (Lab, Params, Result, run_enqueue, run_fanout, run_p
                              run_soak)
 from productscraper.demoshop.testing import DemoShopProcess
 
-SCENARIOS = ("sequential", "plain", "fanout", "zero", "scaling", "soak")
+BATCH = 10  # PRODUCTS_PER_TASK of the "batch" scenario
+SCENARIOS = ("sequential", "plain", "fanout", "batch", "zero", "scaling", "soak")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -112,6 +113,10 @@ def run_all(lab: Lab, p: Params, only: list[str], runner: Runner) -> None:
                 for w in workers:
                     runner.step(f"fan-out {w}×{p.concurrency} ({latency:g} ms)", "fanout", latency,
                                 lambda w=w: run_fanout(lab, shop, p, latency, w))
+            if "batch" in only and latency == p.latency_ms:
+                # The PRODUCTS_PER_TASK trade-off: fewer messages/events per product.
+                runner.step(f"fan-out 2×{p.concurrency}, {BATCH} per task ({latency:g} ms)", "fanout",
+                            latency, lambda: run_fanout(lab, shop, p, latency, 2, per_task=BATCH))
     if "scaling" in only:
         with _shop(p, p.scaling_latency_ms, p.scaling_urls) as shop:
             urls = [t["url"] for t in shop.truth()][: p.scaling_urls]

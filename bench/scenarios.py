@@ -536,10 +536,15 @@ def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, wo
     return result
 
 
-def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int) -> Result:
-    """(c) ``scrapy crawl listings`` + ``workers`` warm Celery worker processes."""
-    slug = f"fanout-{workers}w-{latency_ms:g}ms"
-    result = Result(f"fan-out {workers}×{p.concurrency} ({latency_ms:g} ms)", "fanout", latency_ms,
+def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int,
+               per_task: int = 1) -> Result:
+    """(c) ``scrapy crawl listings`` + ``workers`` warm Celery worker processes.
+
+    ``per_task`` > 1 sets PRODUCTS_PER_TASK for the publisher (the listing spider).
+    """
+    slug = f"fanout-{workers}w-{latency_ms:g}ms" + (f"-{per_task}pt" if per_task > 1 else "")
+    label = f"fan-out {workers}×{p.concurrency}" + (f", {per_task} per task" if per_task > 1 else "")
+    result = Result(f"{label} ({latency_ms:g} ms)", "fanout", latency_ms,
                     p.products, workers=workers, concurrency=p.concurrency, listing_pages=p.listing_pages)
     if latency_ms:
         result.physical_limit_s = p.listing_pages * latency_ms / 1000
@@ -547,7 +552,8 @@ def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int) -> Re
     def launch(env: dict, run_dir: Path) -> list[MeasuredProcess]:
         cmd = _scrapy("crawl", "listings", "-a", f"start_url={shop.listing_url}", "-a", "profile=demo",
                       "-a", f"run_id={slug}")
-        return [MeasuredProcess(cmd, env=env, log=run_dir / "listings.log", cwd=ROOT)]
+        return [MeasuredProcess(cmd, env={**env, "PRODUCTS_PER_TASK": str(per_task)},
+                                log=run_dir / "listings.log", cwd=ROOT)]
 
     return _run_distributed(lab, shop, p, slug=slug, result=result, workers=workers,
                             concurrency=p.concurrency, launch=launch, run_ids=[slug])

@@ -50,6 +50,26 @@ def make_env(redis_port: int, mongo_port: int, run_dir: Path, **extra: str) -> d
     return env
 
 
+@pytest.fixture
+def redis_url(redis_srv) -> str:
+    """The tests' own Redis (DB 0), for in-process tests of Redis-backed components."""
+    return f"redis://127.0.0.1:{redis_srv.port}/0"
+
+
+@pytest.fixture
+def prefix(redis_url):
+    """A key namespace of the test's own in ``redis_url``, deleted afterwards."""
+    import redis
+
+    prefix = f"pstest:{uuid.uuid4().hex[:10]}:"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
 @pytest.fixture(scope="module")
 def stack_env(redis_srv, mongo_srv, tmp_path_factory):
     """An environment with its own Redis DB and MongoDB database (no stack started)."""

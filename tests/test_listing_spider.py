@@ -10,20 +10,28 @@ from productscraper.items import DetailUrlItem
 from productscraper.spiders.listings import ListingsSpider
 
 
-async def crawl_listings(**kwargs) -> list[DetailUrlItem]:
-    settings = get_project_settings()
-    settings.set("ITEM_PIPELINES", {})  # no broker: collect the items instead
-    settings.set("LOG_LEVEL", "WARNING")
-    items: list[DetailUrlItem] = []
-    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
-    crawler.signals.connect(lambda item, **_: items.append(item), signal=signals.item_scraped,
-                            weak=False)
-    await crawler.crawl(**kwargs)
-    return items
+@pytest.fixture
+def crawl_listings(redis_url, prefix):
+    """An in-process listing crawl collecting its items (no broker, the tests' own Redis)."""
+
+    async def crawl(**kwargs) -> list[DetailUrlItem]:
+        settings = get_project_settings()
+        settings.set("ITEM_PIPELINES", {})  # no broker: collect the items instead
+        settings.set("RATELIMIT_REDIS_URL", redis_url)  # robots.txt cache, rate limiter
+        settings.set("RATELIMIT_KEY_PREFIX", prefix)
+        settings.set("LOG_LEVEL", "WARNING")
+        items: list[DetailUrlItem] = []
+        crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+        crawler.signals.connect(lambda item, **_: items.append(item), signal=signals.item_scraped,
+                                weak=False)
+        await crawler.crawl(**kwargs)
+        return items
+
+    return crawl
 
 
 @pytest_twisted.ensureDeferred
-async def test_listing_spider_follows_pagination_and_yields_each_product_once(demo_shop):
+async def test_listing_spider_follows_pagination_and_yields_each_product_once(demo_shop, crawl_listings):
     shop = demo_shop(products=45, per_page=10)
     items = await crawl_listings(start_url=shop.listing_url, profile="demo", run_id="t1")
     urls = [i.url for i in items]
@@ -33,7 +41,7 @@ async def test_listing_spider_follows_pagination_and_yields_each_product_once(de
 
 
 @pytest_twisted.ensureDeferred
-async def test_two_start_urls_overlapping_yield_no_duplicates(demo_shop):
+async def test_two_start_urls_overlapping_yield_no_duplicates(demo_shop, crawl_listings):
     shop = demo_shop(products=30, per_page=10)
     items = await crawl_listings(start_url=shop.listing_url,
                                  start_url2=shop.url + "/catalogue/page-2.html",
@@ -42,7 +50,7 @@ async def test_two_start_urls_overlapping_yield_no_duplicates(demo_shop):
 
 
 @pytest_twisted.ensureDeferred
-async def test_generic_profile_finds_products_by_their_schema_org_data(demo_shop):
+async def test_generic_profile_finds_products_by_their_schema_org_data(demo_shop, crawl_listings):
     shop = demo_shop(products=12, per_page=5)
     items = await crawl_listings(start_url=shop.listing_url, run_id="t3")  # no profile
     assert {i.url for i in items} == {p["url"] for p in shop.truth()}
@@ -64,3 +72,44 @@ def test_run_id_is_generated_and_printed_when_not_given(capsys):
     spider = ListingsSpider(start_url="http://127.0.0.1:1/")
     assert spider.run_id
     assert f"run_id: {spider.run_id}" in capsys.readouterr().out
+
+
+PLAIN_SITE = {
+    "/list": '<html><body><a href="/p/1">One</a> <a href="/p/2">Two</a> <a href="/about">About</a>'
+             '<a rel="next" href="/list2">next</a></body></html>',
+    "/list2": '<html><body><a href="/p/3">Three</a></body></html>',
+    "/about": "<html><body><h1>About us</h1></body></html>",
+    **{f"/p/{i}": ('<html><head><script type="application/ld+json">{"@context": "https://schema.org",'
+                   f'"@type": "Product", "name": "Item {i}", "offers": {{"price": "{i}.00",'
+                   '"priceCurrency": "EUR"}}</script></head><body><h1>Item</h1></body></html>')
+       for i in (1, 2, 3)},
+}
+
+
+@pytest.fixture
+def plain_site():
+    """A site whose listings name products with nothing but plain links."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = PLAIN_SITE.get(self.path)
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write((body or "").encode())
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest_twisted.ensureDeferred
+async def test_generic_profile_probes_plain_links_for_product_pages(plain_site, crawl_listings):
+    items = await crawl_listings(start_url=f"{plain_site}/list", run_id="t4")
+    assert {i.url for i in items} == {f"{plain_site}/p/{n}" for n in (1, 2, 3)}

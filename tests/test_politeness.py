@@ -10,7 +10,6 @@ Figures (the busiest 1 s window, the throughput share) are printed: run with ``-
 from __future__ import annotations
 
 import time
-import uuid
 
 import pytest
 import pytest_twisted
@@ -19,7 +18,6 @@ from celery import Celery
 from pymongo import MongoClient
 
 from productscraper.exceptions import DomainSaturated
-from productscraper.netutil import listening
 from productscraper.ratelimit import DomainLimiter, Rate, redis_client
 from tests.conftest import make_env
 from tests.e2e import crawl, wait
@@ -177,26 +175,10 @@ def test_robots_txt_is_obeyed_and_fetched_once_for_the_cluster(polite_stack, dem
 
 
 # --------------------------------------------------------------------------- middlewares
-# In-process (pytest-twisted), against the real Redis at 127.0.0.1:6379 (or the tests'
-# own), each test in its own key namespace.
+# In-process (pytest-twisted), against the tests' own real Redis, each test in its own key
+# namespace.
 
 
-@pytest.fixture
-def redis_url(request) -> str:
-    if listening("127.0.0.1", 6379):
-        return "redis://127.0.0.1:6379/0"
-    return f"redis://127.0.0.1:{request.getfixturevalue('redis_srv').port}/0"
-
-
-@pytest.fixture
-def prefix(redis_url):
-    prefix = f"pstest:{uuid.uuid4().hex[:10]}:"
-    yield prefix
-    client = redis.Redis.from_url(redis_url)
-    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-    if keys:
-        client.delete(*keys)
-    client.close()
 
 
 def rate_middleware(redis_url: str, prefix: str, *, default: float = 0.0, overrides=None,

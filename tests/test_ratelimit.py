@@ -1,7 +1,6 @@
 """The Redis limiter (productscraper/ratelimit.py) against a real Redis.
 
-Uses the Redis at 127.0.0.1:6379 (the tests' own redis-server when none runs there),
-with a unique key prefix per test, deleted afterwards. Waits are read from the limiter's
+Uses the tests' own redis-server (fixture ``redis_url``), with a unique key prefix per test, deleted afterwards. Waits are read from the limiter's
 answers (Redis's clock) where possible, so the assertions do not depend on how busy the
 machine is.
 """
@@ -9,33 +8,15 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-import uuid
 
 import pytest
 import redis
 
-from productscraper.netutil import listening
 from productscraper.ratelimit import DomainLimiter, Rate, parse_rate_overrides
 
 TOL = 0.04  # seconds: Redis TIME moves between two calls of one test (busy machine)
 
 
-@pytest.fixture
-def redis_url(request) -> str:
-    if listening("127.0.0.1", 6379):
-        return "redis://127.0.0.1:6379/0"
-    return f"redis://127.0.0.1:{request.getfixturevalue('redis_srv').port}/0"
-
-
-@pytest.fixture
-def prefix(redis_url):
-    prefix = f"pstest:{uuid.uuid4().hex[:10]}:"
-    yield prefix
-    client = redis.Redis.from_url(redis_url)
-    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-    if keys:
-        client.delete(*keys)
-    client.close()
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from urllib.parse import urlsplit
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -18,7 +17,7 @@ from productscraper.pages.product import ProductPage
 from productscraper.profiles import GENERIC, SiteProfile, get_profile, profile_for_url
 from productscraper.rendering import needs_browser
 from productscraper.storage.runs import new_run_id
-from productscraper.urls import InvalidURL, canonical_url, validate_url
+from productscraper.urls import InvalidURL, canonical_url, host_key, validate_url
 
 
 class ListingsSpider(scrapy.Spider):
@@ -99,11 +98,11 @@ class ListingsSpider(scrapy.Spider):
 
     def _probe_links(self, response: TextResponse, exclude: set[str]) -> Iterator[scrapy.Request]:
         """Generic sites: fetch same-site links to see which are product pages."""
-        host = urlsplit(response.url).hostname
-        links = LinkExtractor(allow_domains=[host] if host else ()).extract_links(response)
+        site = host_key(response.url)
         probed = 0
-        for link in links:
-            if link.url in exclude or probed >= self.max_probes_per_page:
+        for link in LinkExtractor().extract_links(response):
+            # Same site only (host and port: allow_domains would ignore the port).
+            if link.url in exclude or host_key(link.url) != site or probed >= self.max_probes_per_page:
                 continue
             probed += 1
             yield scrapy.Request(link.url, callback=self.parse_candidate)

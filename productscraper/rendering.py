@@ -27,6 +27,47 @@ def needs_browser(profile: "SiteProfile") -> bool:
     return profile.render in ("detail", "both") and get_config().rendering_allowed
 
 
+def renders_listings(profile: "SiteProfile") -> bool:
+    """True when the profile's listing pages are rendered (scripted lists, infinite scroll)."""
+    return profile.render in ("listing", "both") and get_config().rendering_allowed
+
+
+class AllLoaded:
+    """A ``wait_until`` condition for "load more" and infinite-scroll listings.
+
+    Selenium's ``WebDriverWait`` calls it every half second until it returns True: each
+    call clicks a visible "load more" button, or scrolls to the bottom, and it returns
+    True once the page has stopped growing for ``stable_polls`` calls in a row (so it
+    waits for data, not for a fixed time; ``wait_time`` bounds it).
+    """
+
+    BUTTONS = "button.load-more, a.load-more, [data-load-more], button.show-more"
+
+    def __init__(self, stable_polls: int = 3) -> None:
+        self.stable_polls = stable_polls
+        self.last_size = -1
+        self.stable = 0
+
+    def __call__(self, driver: Any) -> bool:
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.common.by import By
+
+        for button in driver.find_elements(By.CSS_SELECTOR, self.BUTTONS):
+            try:
+                if button.is_displayed() and button.is_enabled():
+                    button.click()
+                    self.stable = 0
+                    return False
+            except WebDriverException:  # detached while the list grew: look again next time
+                return False
+        size = driver.execute_script(
+            "window.scrollTo(0, document.body.scrollHeight);"
+            "return document.getElementsByTagName('a').length;")
+        self.stable = self.stable + 1 if size == self.last_size else 0
+        self.last_size = size
+        return self.stable >= self.stable_polls
+
+
 # True once the DOM carries schema.org Product data (JSON-LD or microdata).
 _HAS_PRODUCT_JS = """
 return Array.from(document.querySelectorAll('script[type="application/ld+json"]'))

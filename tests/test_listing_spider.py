@@ -14,8 +14,9 @@ from productscraper.spiders.listings import ListingsSpider
 def crawl_listings(redis_url, prefix):
     """An in-process listing crawl collecting its items (no broker, the tests' own Redis)."""
 
-    async def crawl(**kwargs) -> list[DetailUrlItem]:
+    async def crawl(settings_extra: dict | None = None, **kwargs) -> list[DetailUrlItem]:
         settings = get_project_settings()
+        settings.setdict(settings_extra or {})
         settings.set("ITEM_PIPELINES", {})  # no broker: collect the items instead
         settings.set("RATELIMIT_REDIS_URL", redis_url)  # robots.txt cache, rate limiter
         settings.set("RATELIMIT_KEY_PREFIX", prefix)
@@ -113,3 +114,27 @@ def plain_site():
 async def test_generic_profile_probes_plain_links_for_product_pages(plain_site, crawl_listings):
     items = await crawl_listings(start_url=f"{plain_site}/list", run_id="t4")
     assert {i.url for i in items} == {f"{plain_site}/p/{n}" for n in (1, 2, 3)}
+
+
+@pytest.mark.browser
+@pytest_twisted.ensureDeferred
+async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is_loaded(
+        demo_shop, crawl_listings):
+    import shutil
+
+    if not shutil.which("chromium"):
+        pytest.skip("Debian's chromium is not installed")
+    shop = demo_shop(products=45, per_page=10, js=True)
+    items = await crawl_listings(
+        settings_extra={"SELENIUM_EXTRA_ARGUMENTS": [
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]},
+        start_url=f"{shop.url}/js/catalogue/", profile="demo_js_scroll", run_id="t5")
+    assert {i.url for i in items} == {p["url"] for p in shop.truth()}
+    assert all(i.render for i in items)  # render = "both": the products go to the browser queue
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_same_scripted_listing_without_a_browser_yields_nothing(demo_shop, crawl_listings):
+    shop = demo_shop(products=15, js=True)
+    items = await crawl_listings(start_url=f"{shop.url}/js/catalogue/", profile="demo", run_id="t6")
+    assert items == []

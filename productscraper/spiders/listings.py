@@ -15,7 +15,8 @@ from productscraper.items import DetailUrlItem
 from productscraper.pages.listing import ListingPage
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import GENERIC, SiteProfile, get_profile, profile_for_url
-from productscraper.rendering import needs_browser
+from productscraper.config import get_config
+from productscraper.rendering import AllLoaded, needs_browser, renders_listings
 from productscraper.storage.runs import new_run_id
 from productscraper.urls import InvalidURL, canonical_url, host_key, validate_url
 
@@ -61,7 +62,16 @@ class ListingsSpider(scrapy.Spider):
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
         for url in self.start_urls:
-            yield scrapy.Request(url, callback=self.parse_listing, meta={"ps_listing": True})
+            yield self.listing_request(url)
+
+    def listing_request(self, url: str) -> scrapy.Request:
+        """A listing page request: rendered (every "load more" loaded) when the profile says so."""
+        if renders_listings(self.profile_for(url)):
+            from scrapy_selenium import SeleniumRequest
+
+            return SeleniumRequest(url=url, callback=self.parse_listing, meta={"ps_listing": True},
+                                   wait_time=get_config().render_wait_s * 4, wait_until=AllLoaded())
+        return scrapy.Request(url, callback=self.parse_listing, meta={"ps_listing": True})
 
     def parse_listing(self, response: Response) -> Iterator[Any]:
         """Yield a :class:`DetailUrlItem` per new product link, then follow pagination."""
@@ -80,7 +90,7 @@ class ListingsSpider(scrapy.Spider):
         if not products and profile.name == GENERIC:
             yield from self._probe_links(response, exclude=set(follow))
         for url in follow:
-            yield response.follow(url, callback=self.parse_listing, meta={"ps_listing": True})
+            yield self.listing_request(response.urljoin(url))
 
     def _detail_item(self, url: str, profile: SiteProfile, source: str) -> DetailUrlItem | None:
         """A DetailUrlItem for a product URL not yet seen in this run, else None."""

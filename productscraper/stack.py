@@ -71,7 +71,7 @@ def _spawn(cfg: Config, name: str, cmd: list[str], env: dict | None = None) -> P
     return Proc(name=name, pid=proc.pid, cmd=cmd, log=str(log))
 
 
-def _bin(name: str) -> str:
+def find_executable(name: str) -> str:
     """An executable next to this interpreter (the venv) or on PATH."""
     local = Path(sys.executable).parent / name
     if local.exists():
@@ -89,7 +89,7 @@ def _ensure_redis(cfg: Config, procs: list[Proc]) -> None:
         host, port = host_port(url, 6379)
         if listening(host, port) or not is_loopback(host):
             continue
-        p = _spawn(cfg, f"redis-{port}", [_bin("redis-server"), "--port", str(port), "--bind",
+        p = _spawn(cfg, f"redis-{port}", [find_executable("redis-server"), "--port", str(port), "--bind",
                                           "127.0.0.1", "--save", "", "--appendonly", "no",
                                           "--dir", str(cfg.run_dir)])
         procs.append(p)
@@ -104,7 +104,7 @@ def _ensure_mongo(cfg: Config, procs: list[Proc]) -> None:
     # --data-dir: one SQLite file per database (otherwise all database names share one).
     data_dir = cfg.run_dir / f"mongo-{port}"
     data_dir.mkdir(parents=True, exist_ok=True)
-    p = _spawn(cfg, f"mongo-{port}", [_bin("nx-27017"), "--host", "127.0.0.1", "-p", str(port),
+    p = _spawn(cfg, f"mongo-{port}", [find_executable("nx-27017"), "--host", "127.0.0.1", "-p", str(port),
                                       "--data-dir", str(data_dir),
                                       "--pid-file", str(cfg.run_dir / f"mongo-{port}.pid"),
                                       "--log-file", str(cfg.run_dir / f"mongo-{port}.server.log")])

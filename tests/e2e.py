@@ -49,3 +49,14 @@ def mismatches(truth: list[dict], stored: dict[str, dict], fields=DEMO_FIELDS) -
             elif exp != got:
                 bad.append((p["url"], f, exp, got))
     return bad
+
+
+def max_in_window(times: list[float], window: float = 1.0) -> int:
+    """Most events in any half-open interval [t, t + window)."""
+    times = sorted(times)
+    best, lo = 0, 0
+    for hi, t in enumerate(times):
+        while times[lo] <= t - window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best

@@ -3,7 +3,6 @@ started on free loopback ports, and the project's own CLI run as a user would.""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -12,20 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from productscraper.netutil import free_port, wait_listening
+from productscraper.stack import find_executable
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = Path(sys.executable).parent
 
 
-def find_bin(name: str) -> str:
-    """Path of an executable (venv first), or a clear error telling how to get it."""
-    local = VENV_BIN / name
-    if local.exists():
-        return str(local)
-    found = shutil.which(name)
-    if not found:
-        raise RuntimeError(f"{name} is not installed: run `make setup` first")
-    return found
+find_bin = find_executable  # venv first, else PATH; a clear error naming `make setup`
 
 
 @dataclass

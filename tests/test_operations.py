@@ -6,7 +6,6 @@ import shutil
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from pymongo import MongoClient

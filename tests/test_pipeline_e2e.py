@@ -2,7 +2,7 @@
 import pytest
 
 from productscraper.storage.clock import parse_iso
-from tests.e2e import crawl, mismatches, report, wait
+from tests.e2e import crawl, mismatches, wait
 from tests.services import cli
 
 pytestmark = pytest.mark.e2e
@@ -65,8 +65,7 @@ def test_a_task_delivered_twice_leaves_one_document_and_one_terminal_state(stack
     assert [d["state"] for d in db.urls.find({"run_id": "dup1"})] == ["stored"]
 
 
-def test_wait_times_out_with_a_non_zero_exit_for_an_unfinished_run(stack, demo_shop):
-    shop = demo_shop(products=3)
+def test_wait_times_out_with_a_non_zero_exit_for_an_unfinished_run(stack):
     # Discovery never finishes for a run nobody ended: register it by hand.
     from pymongo import MongoClient
 

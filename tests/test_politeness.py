@@ -20,7 +20,7 @@ from pymongo import MongoClient
 from productscraper.exceptions import DomainSaturated
 from productscraper.ratelimit import DomainLimiter, Rate, redis_client
 from tests.conftest import make_env
-from tests.e2e import crawl, wait
+from tests.e2e import crawl, max_in_window, wait
 from tests.services import cli
 
 RATE = 5  # requests/s for the shop, the whole cluster together
@@ -39,15 +39,6 @@ def log_entries(shop) -> list[tuple[float, str, str, int]]:
     return rows
 
 
-def max_in_window(times: list[float], window: float = 1.0) -> int:
-    """Most events in any half-open interval [t, t + window)."""
-    times = sorted(times)
-    best, lo = 0, 0
-    for hi, t in enumerate(times):
-        while times[lo] <= t - window:
-            lo += 1
-        best = max(best, hi - lo + 1)
-    return best
 
 
 def rate_figures(times: list[float]) -> tuple[int, float]:

@@ -12,6 +12,7 @@ import time
 import pytest
 import redis
 
+from tests.e2e import max_in_window
 from productscraper.ratelimit import DomainLimiter, Rate, parse_rate_overrides
 
 TOL = 0.04  # seconds: Redis TIME moves between two calls of one test (busy machine)
@@ -185,12 +186,3 @@ def test_parse_rate_overrides():
             parse_rate_overrides(bad)
 
 
-def max_in_window(times: list[float], window: float) -> int:
-    """Most events in any half-open interval [t, t + window)."""
-    times = sorted(times)
-    best, lo = 0, 0
-    for hi, t in enumerate(times):
-        while times[lo] <= t - window:
-            lo += 1
-        best = max(best, hi - lo + 1)
-    return best

@@ -6,18 +6,13 @@ for products, ``rel=next`` and ``.next`` links for pagination.
 """
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
-from productscraper.pages.document import HtmlDocument, attr, unique
+from productscraper.pages.document import attr, unique
 from productscraper.pages.schema_fields import item_list_urls
-from productscraper.pages.schema_org import StructuredData, structured_data
+from productscraper.pages.base import PageObject
 from productscraper.pages.selectors import select_links
-
-if TYPE_CHECKING:
-    from productscraper.profiles import SiteProfile
 
 logger = logging.getLogger(__name__)
 
@@ -34,18 +29,8 @@ _PRODUCT_ELEMENTS = (
 _NON_LINK_PREFIXES = ("#", "javascript:", "mailto:", "tel:")
 
 
-class ListingPage:
+class ListingPage(PageObject):
     """Links of one listing page (pure: url + body in, absolute URLs out)."""
-
-    def __init__(self, url: str, body: bytes | str, profile: SiteProfile, encoding: str = "utf-8") -> None:
-        self.url = url
-        self.profile = profile
-        self.doc = HtmlDocument(url, body, encoding)
-
-    @functools.cached_property
-    def data(self) -> StructuredData:
-        """The page's structured data (ItemLists)."""
-        return structured_data(self.doc.text, self.url, self.doc.selector)
 
     def _rules(self, name: str) -> tuple[str, ...]:
         # a missing profile (None) behaves like the generic one

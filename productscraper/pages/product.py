@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from productscraper.pages.document import HtmlDocument, attr
+from productscraper.pages.document import attr
 from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
-from productscraper.pages.schema_org import StructuredData, structured_data
+from productscraper.pages.base import PageObject
 from productscraper.pages.selectors import select_text, select_texts
 from productscraper.processing.normalise import category_from_breadcrumbs
-
-if TYPE_CHECKING:
-    from productscraper.profiles import SiteProfile
 
 logger = logging.getLogger(__name__)
 
@@ -69,18 +66,8 @@ _STRAY_ITEMPROP = (
 _PRICE_HINT_META = frozenset({"twitter:data1"})
 
 
-class ProductPage:
+class ProductPage(PageObject):
     """Extraction for one product detail page (pure: url + body in, dict out)."""
-
-    def __init__(self, url: str, body: bytes | str, profile: SiteProfile, encoding: str = "utf-8") -> None:
-        self.url = url
-        self.profile = profile
-        self.doc = HtmlDocument(url, body, encoding)
-
-    @functools.cached_property
-    def data(self) -> StructuredData:
-        """The page's schema.org and OpenGraph data."""
-        return structured_data(self.doc.text, self.url, self.doc.selector)
 
     @functools.cached_property
     def schema_product(self) -> dict[str, Any] | None:

@@ -1,0 +1,26 @@
+"""What every page object shares: the URL, the site profile, the parsed document and its
+structured data (parsed lazily, once)."""
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from productscraper.pages.document import HtmlDocument
+from productscraper.pages.schema_org import StructuredData, structured_data
+
+if TYPE_CHECKING:
+    from productscraper.profiles import SiteProfile
+
+
+class PageObject:
+    """A page object: pure extraction from ``url`` + ``body`` (no crawler, no I/O)."""
+
+    def __init__(self, url: str, body: bytes | str, profile: "SiteProfile", encoding: str = "utf-8") -> None:
+        self.url = url
+        self.profile = profile
+        self.doc = HtmlDocument(url, body, encoding)
+
+    @functools.cached_property
+    def data(self) -> StructuredData:
+        """The page's schema.org (JSON-LD, microdata, RDFa) and OpenGraph data."""
+        return structured_data(self.doc.text, self.url, self.doc.selector)

@@ -18,6 +18,10 @@ cfg = get_config()
 
 app = Celery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
              include=["tasks.product", "tasks.worker_hooks"])
+if cfg.broker_url.startswith(("redis://", "rediss://")):
+    # kombu's Redis transport without a new client object per command (tasks/broker.py).
+    app.conf.broker_transport = "tasks.broker:Transport"
+
 app.conf.update(
     task_serializer="json",
     result_serializer="json",

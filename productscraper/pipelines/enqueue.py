@@ -45,7 +45,7 @@ class EnqueuePipeline:
     @classmethod
     def from_crawler(cls, crawler) -> "EnqueuePipeline":
         if crawler.spidercls.name != "listings" and not getattr(crawler.spidercls, "enqueues", False):
-            raise NotConfigured("only the listing spider enqueues")
+            raise NotConfigured  # only the listing spider enqueues (no message: not a warning)
         return cls(crawler)
 
     async def open_spider(self) -> None:

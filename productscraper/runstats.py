@@ -2,8 +2,10 @@
 
 Each task records its outcome here in memory (no round trip); a background thread
 ``$inc``-s the counters into the run's document (collection ``runs``) every
-``FLUSH_INTERVAL`` seconds and refreshes the run's ledger-derived summary, so the
-``runs`` document is live within seconds and equals ``report`` once the run is done.
+``FLUSH_INTERVAL`` seconds, so its ``events``/``workers``/``coverage`` counters are live
+within seconds; once the run is complete the worker also writes the ledger-derived
+summary, so the document equals ``report`` at the end (``wait`` writes the summary while
+a run goes on).
 
 Counters (``events.*``) count task executions, so a task delivered twice counts twice;
 the authoritative counts (``discovered``, ``stored``, …) come from the ledger.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import Counter, defaultdict
 
 from productscraper.outcomes import Outcome
@@ -19,6 +22,9 @@ from productscraper.outcomes import Outcome
 log = logging.getLogger(__name__)
 
 FLUSH_INTERVAL = 2.0
+#: The ledger-derived summary costs count queries over the run's ledger, so each worker
+#: checks it at most this often (``wait``/``status``/``report`` write it too).
+SUMMARY_INTERVAL = 10.0
 COVERAGE_FIELDS = ("title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn",
                    "brand", "rating", "review_count", "category", "description", "image_url")
 
@@ -37,6 +43,8 @@ class RunStats:
         self.pending: dict[str, Counter] = defaultdict(Counter)
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
+        self.summarised_at: dict[str, float] = {}
+        self.dirty: set[str] = set()
 
     def record(self, run_id: str, outcome: Outcome, *, retried: bool = False) -> None:
         """Count one task execution's outcome (cheap: memory only)."""
@@ -63,24 +71,42 @@ class RunStats:
             self.flush()
 
     def flush(self) -> None:
-        """Write pending counters and refresh the summaries of the runs they touched."""
+        """Write pending counters; refresh the summaries of the runs they touched.
+
+        A run whose summary was refreshed less than SUMMARY_INTERVAL ago stays "dirty"
+        and is refreshed by a later flush, so the last counts of a run always reach its
+        document even when no more tasks come.
+        """
         with self.lock:
             pending, self.pending = self.pending, defaultdict(Counter)
-        if not pending:
+        if not pending and not self.dirty:
             return
         from productscraper.storage import runs
         from productscraper.storage.connection import get_db
 
+        written: set[str] = set()
         try:
             db = get_db()
             for run_id, counter in pending.items():
                 db.runs.update_one({"_id": run_id}, {"$inc": dict(counter)}, upsert=True)
-                runs.save_summary(db, run_id, runs.summary(db, run_id))
+                written.add(run_id)
+                self.dirty.add(run_id)
+            now = time.monotonic()
+            for run_id in list(self.dirty):
+                if now - self.summarised_at.get(run_id, 0.0) >= SUMMARY_INTERVAL:
+                    self.summarised_at[run_id] = now
+                    summary = runs.settled_summary(db, run_id)
+                    # Only a complete summary is written: a mid-run one could land after
+                    # `wait` wrote the final one and put stale counts over it.
+                    if summary["complete"]:
+                        runs.save_summary(db, run_id, summary)
+                        self.dirty.discard(run_id)
         except Exception as exc:  # MongoDB down: keep the counts for the next flush
             log.warning("run stats not flushed (%s); will retry", exc)
             with self.lock:
                 for run_id, counter in pending.items():
-                    self.pending[run_id].update(counter)
+                    if run_id not in written:
+                        self.pending[run_id].update(counter)
 
 
 _stats: RunStats | None = None

@@ -66,14 +66,37 @@ def test_run_is_complete_only_after_discovery_and_every_url_terminal(mdb):
     assert s["complete"] and s["discovered"] == 1 and s["stored"] == 1
 
 
-def test_a_stale_summary_never_overwrites_a_newer_one(mdb):
+def test_a_summary_read_before_discovery_ended_never_reopens_the_run(mdb):
     runs.start(mdb, "rs", source="test")
     ledger.register(mdb, ledger.Entry("rs", "http://a.test/1"))
-    stale = runs.summary(mdb, "rs")  # computed while the URL is still queued
+    early = runs.summary(mdb, "rs")  # the spider is still discovering
     ledger.mark(mdb, "rs", "http://a.test/1", ledger.STORED)
     runs.finish_discovery(mdb, "rs")
-    fresh = runs.summary(mdb, "rs")
-    runs.save_summary(mdb, "rs", fresh)
-    runs.save_summary(mdb, "rs", stale)  # a slow writer arrives last
-    doc = runs.get(mdb, "rs")
-    assert doc["complete"] and doc["stored"] == 1 and doc["discovery_finished"]
+    runs.save_summary(mdb, "rs", early)  # a slow writer arrives last
+    assert runs.get(mdb, "rs")["discovery_finished"]
+    assert runs.summary(mdb, "rs")["complete"]
+
+
+def test_workers_write_only_complete_summaries_but_always_their_counters(mdb, monkeypatch):
+    from productscraper import runstats
+    from productscraper.outcomes import Outcome
+
+    monkeypatch.setattr("productscraper.storage.connection.get_db", lambda config=None: mdb)
+    monkeypatch.setattr(runstats, "SUMMARY_INTERVAL", 0.0)
+    runs.start(mdb, "rw", source="test")
+    for i in range(2):
+        ledger.register(mdb, ledger.Entry("rw", f"http://a.test/{i}"))
+    runs.finish_discovery(mdb, "rw")
+    stats = runstats.RunStats("w1@host.example")
+    ledger.mark(mdb, "rw", "http://a.test/0", ledger.STORED)
+    stats.record("rw", Outcome("stored", "http://a.test/0", fields=["title"]))
+    stats.flush()
+    doc = runs.get(mdb, "rw")
+    assert doc["events"]["stored"] == 1 and doc["workers"]["w1@host_example"]["stored"] == 1
+    assert "stored" not in doc  # incomplete: no summary written by a worker
+    ledger.mark(mdb, "rw", "http://a.test/1", ledger.STORED)
+    stats.record("rw", Outcome("stored", "http://a.test/1", fields=["title"]))
+    stats.flush()
+    doc = runs.get(mdb, "rw")
+    assert doc["complete"] and doc["stored"] == 2 and doc["events"]["stored"] == 2
+    assert runs.summary(mdb, "rw")["field_coverage"] == {"title": 1.0}

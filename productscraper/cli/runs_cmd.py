@@ -65,7 +65,7 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
         bar = progress.add_task(f"run {run_id}", total=None, detail="")
         while True:
             try:
-                s = runs.summary(db, run_id)
+                s = runs.settled_summary(db, run_id)
             except PyMongoError as exc:
                 progress.update(bar, detail=f"MongoDB unreachable ({type(exc).__name__}), waiting")
                 if time.monotonic() >= deadline:

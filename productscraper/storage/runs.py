@@ -1,6 +1,7 @@
 """Run documents (collection ``runs``) and run summaries."""
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import datetime, timezone
 
@@ -54,12 +55,10 @@ def _last_finished(db: Database, run_id: str) -> datetime | None:
 
 def change_counts(db: Database, run_id: str) -> dict[str, int]:
     """Stored products of the run by change: created / changed / unchanged."""
-    result = {"created": 0, "changed": 0, "unchanged": 0}
-    for row in db.urls.aggregate([{"$match": {"run_id": run_id, "state": ledger.STORED}},
-                                  {"$group": {"_id": "$change", "n": {"$sum": 1}}}]):
-        if row["_id"] in result:
-            result[row["_id"]] = row["n"]
-    return result
+    # Counts, not $group (see ledger.counts).
+    return {change: db.urls.count_documents({"run_id": run_id, "state": ledger.STORED,
+                                             "change": change})
+            for change in ("created", "changed", "unchanged")}
 
 
 def field_coverage(run: dict) -> dict[str, float]:
@@ -99,13 +98,33 @@ def summary(db: Database, run_id: str) -> dict:
     }
 
 
+COUNT_KEYS = ("discovered", "queued", "stored", "failed", "rejected")
+
+
+def settled_summary(db: Database, run_id: str, pause: float = 0.2) -> dict:
+    """A summary that says "complete" only when two reads ``pause`` apart agree.
+
+    nx-27017 (the embedded server) can count a document that is being updated in
+    neither or both states for an instant, so a single read could end a run one URL
+    early; real MongoDB never does, and the second read costs only ``pause``.
+    """
+    first = summary(db, run_id)
+    if not first["complete"]:
+        return first
+    time.sleep(pause)
+    second = summary(db, run_id)
+    if not second["complete"] or any(first[k] != second[k] for k in COUNT_KEYS):
+        second["complete"] = False
+    return second
+
+
 def save_summary(db: Database, run_id: str, summ: dict) -> None:
     """Store a summary in the run document (lasting history beyond Flower).
 
-    Several processes save summaries (every worker's statistics flush, ``wait``,
-    ``status``); a summary older than the one already stored is dropped, so a slow
-    writer cannot put a stale "incomplete" over a "complete". ``discovery_finished``
-    belongs to the discovering process and is never written here.
+    ``discovery_finished`` belongs to the discovering process and is never written here,
+    so a summary read before discovery ended cannot reopen the run. Writers keep stale
+    summaries out by when they write: ``wait`` writes what it just read, and workers only
+    write complete summaries (which later reads cannot contradict).
     """
     fields = {k: v for k, v in summ.items()
               if k not in {"run_id", "exists", "discovery_finished", "computed_at"}}
@@ -113,5 +132,4 @@ def save_summary(db: Database, run_id: str, summ: dict) -> None:
     fields["updated_at"] = now_iso()
     if summ.get("complete"):
         fields["finished_at"] = fields["updated_at"]
-    newer = {"$or": [{"summary_at": {"$exists": False}}, {"summary_at": {"$lt": summ["computed_at"]}}]}
-    db.runs.update_one({"_id": run_id, **newer}, {"$set": fields})
+    db.runs.update_one({"_id": run_id}, {"$set": fields})

@@ -24,7 +24,7 @@ from productscraper.outcomes import Outcome
 
 log = logging.getLogger(__name__)
 
-#: Scrapy settings that differ inside a worker (see README "Worker internals").
+#: Scrapy settings that differ inside a worker (see README "Architecture").
 WORKER_SETTINGS: dict[str, Any] = {
     "LOG_INSTALL_ROOT_HANDLER": False,  # Celery owns logging in the worker
     "LOG_LEVEL": "WARNING",
@@ -48,6 +48,7 @@ class CrawlService:
         self.pending: dict[str, Future] = {}
         self.crawler = None
         self.spider = None
+        self.closed = False
         self.pid = os.getpid()
 
     # -- start-up -------------------------------------------------------------------
@@ -80,6 +81,7 @@ class CrawlService:
         crawler.signals.connect(self._on_spider_error, signal=signals.spider_error, weak=False)
         crawler.signals.connect(self._on_request_dropped, signal=signals.request_dropped, weak=False)
         crawler.signals.connect(self._on_outcome, signal=product_outcome, weak=False)
+        crawler.signals.connect(self._on_spider_closed, signal=signals.spider_closed, weak=False)
         opened: defer.Deferred = defer.Deferred()
         crawler.signals.connect(lambda spider: opened.callback(spider),
                                 signal=signals.spider_opened, weak=False)
@@ -121,7 +123,9 @@ class CrawlService:
         try:
             for key, url, future in jobs:
                 try:
-                    results.append(future.result(max(0.0, deadline - time.monotonic())))
+                    outcome = future.result(max(0.0, deadline - time.monotonic()))
+                    outcome.url = outcome.url or url
+                    results.append(outcome)
                 except FutureTimeout:
                     results.append(outcomes.failed(url, "TaskTimeout",
                                                    f"no result within {timeout:.0f} s",
@@ -190,6 +194,15 @@ class CrawlService:
     def _on_outcome(self, key=None, outcome=None, **_: Any) -> None:
         self._resolve(key, outcome)
 
+    def _on_spider_closed(self, spider=None, reason=None) -> None:
+        # Should never happen (DontCloseSpider), but if the engine stops, fail the waiting
+        # tasks now (they are retried) and let get_service() open a new crawler.
+        self.closed = True
+        log.error("the worker's spider closed (%s); a new one will be opened", reason)
+        for key in list(self.pending):
+            self._resolve(key, outcomes.failed("", "CrawlerClosed", f"spider closed: {reason}",
+                                               transient=True))
+
 
 _service: CrawlService | None = None
 _service_lock = threading.Lock()
@@ -213,7 +226,7 @@ def get_service() -> CrawlService:
     """This process's crawl service, started on first use (after any fork)."""
     global _service
     with _service_lock:
-        if _service is None or _service.pid != os.getpid():
+        if _service is None or _service.pid != os.getpid() or _service.closed:
             service = CrawlService()
             service.start()
             _service = service

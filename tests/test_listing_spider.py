@@ -124,11 +124,16 @@ async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is
 
     if not shutil.which("chromium"):
         pytest.skip("Debian's chromium is not installed")
+    from productscraper.browser import shutdown_browser
+
     shop = demo_shop(products=45, per_page=10, js=True)
-    items = await crawl_listings(
-        settings_extra={"SELENIUM_EXTRA_ARGUMENTS": [
-            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]},
-        start_url=f"{shop.url}/js/catalogue/", profile="demo_js_scroll", run_id="t5")
+    try:
+        items = await crawl_listings(
+            settings_extra={"SELENIUM_EXTRA_ARGUMENTS": [
+                "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]},
+            start_url=f"{shop.url}/js/catalogue/", profile="demo_js_scroll", run_id="t5")
+    finally:
+        shutdown_browser()  # this test's own process rendered: leave no browser behind
     assert {i.url for i in items} == {p["url"] for p in shop.truth()}
     assert all(i.render for i in items)  # render = "both": the products go to the browser queue
 

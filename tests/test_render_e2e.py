@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from productscraper.browser import browser_processes
+from productscraper.browser import browser_processes as all_browser_processes
 from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli
@@ -21,6 +21,12 @@ RENDER_WORKER_MEMORY_BOUND_MB = 1200
 if not (shutil.which("chromium") and shutil.which("chromedriver")):
     pytest.skip("Debian's chromium and chromium-driver are not installed (make setup installs them)",
                 allow_module_level=True)
+
+
+def browser_processes():
+    """Browsers of the stacks under test (not one this pytest process may own itself)."""
+    own = set(tree(os.getpid()))
+    return [p for p in all_browser_processes() if p.pid not in own]
 
 
 def env_for(redis_srv, mongo_srv, run_dir, **extra):

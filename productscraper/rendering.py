@@ -43,7 +43,7 @@ class AllLoaded:
 
     BUTTONS = "button.load-more, a.load-more, [data-load-more], button.show-more"
 
-    def __init__(self, stable_polls: int = 3) -> None:
+    def __init__(self, stable_polls: int = 4) -> None:
         self.stable_polls = stable_polls
         self.last_size = -1
         self.stable = 0
@@ -60,10 +60,14 @@ class AllLoaded:
                     return False
             except WebDriverException:  # detached while the list grew: look again next time
                 return False
+        # The page's size: its links, and the resources it has fetched (a finished
+        # "load more" request changes it even before its cards are drawn).
         size = driver.execute_script(
             "window.scrollTo(0, document.body.scrollHeight);"
-            "return document.getElementsByTagName('a').length;")
-        self.stable = self.stable + 1 if size == self.last_size else 0
+            "if (document.readyState !== 'complete') return -1;"
+            "return [document.getElementsByTagName('a').length,"
+            "        performance.getEntriesByType('resource').length].join('/');")
+        self.stable = self.stable + 1 if size == self.last_size and size != -1 else 0
         self.last_size = size
         return self.stable >= self.stable_polls
 

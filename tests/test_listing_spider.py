@@ -127,6 +127,7 @@ async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is
     from productscraper.browser import shutdown_browser
 
     shop = demo_shop(products=45, per_page=10, js=True)
+    shutdown_browser()  # a fresh browser, whatever earlier in-process tests left
     try:
         items = await crawl_listings(
             settings_extra={"SELENIUM_EXTRA_ARGUMENTS": [

@@ -69,9 +69,17 @@ class ListingsSpider(scrapy.Spider):
         if renders_listings(self.profile_for(url)):
             from scrapy_selenium import SeleniumRequest
 
-            return SeleniumRequest(url=url, callback=self.parse_listing, meta={"ps_listing": True},
+            return SeleniumRequest(url=url, callback=self.parse_listing, errback=self.listing_failed,
+                                   meta={"ps_listing": True},
                                    wait_time=get_config().render_wait_s * 4, wait_until=AllLoaded())
-        return scrapy.Request(url, callback=self.parse_listing, meta={"ps_listing": True})
+        return scrapy.Request(url, callback=self.parse_listing, errback=self.listing_failed,
+                              meta={"ps_listing": True})
+
+    def listing_failed(self, failure) -> None:
+        """A listing page could not be fetched: say so loudly (its products stay undiscovered)."""
+        self.crawler.stats.inc_value("listings/failed_pages")
+        self.logger.error("listing page %s failed: %s: %s", failure.request.url,
+                          type(failure.value).__name__, failure.value)
 
     def parse_listing(self, response: Response) -> Iterator[Any]:
         """Yield a :class:`DetailUrlItem` per new product link, then follow pagination."""

@@ -39,6 +39,12 @@ WARN_ON_GENERATOR_RETURN_VALUE = False
 LOG_LEVEL = "INFO"
 
 DOWNLOADER_MIDDLEWARES = {
+    # robots.txt fetched once per site for all processes, cached in Redis (replaces Scrapy's).
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "productscraper.middlewares.robots.RedisRobotsTxtMiddleware": 100,
+    # Between RetryMiddleware (550) and SeleniumMiddleware (800): it sees a 429 before
+    # Retry turns it into a new request, and a rendered page also waits for its slot.
+    "productscraper.middlewares.ratelimit.DomainRateLimitMiddleware": 760,
     # SeleniumRequest -> one reused headless Chromium per process (scrapy-selenium's own
     # middleware cannot build a driver on Selenium 4).
     "productscraper.middlewares.selenium.SeleniumMiddleware": 800,
@@ -76,16 +82,6 @@ RATELIMIT_REDIS_URL = _cfg.redis_url
 
 # --- Cluster-wide politeness (issue 8) ------------------------------------------------
 # productscraper/ratelimit.py (algorithm), middlewares/ratelimit.py and middlewares/robots.py.
-# Values not yet read by config.py fall back to the defaults given here.
-DOWNLOADER_MIDDLEWARES = {
-    **globals().get("DOWNLOADER_MIDDLEWARES", {}),
-    # robots.txt fetched once per site for all processes, cached in Redis (replaces Scrapy's).
-    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
-    "productscraper.middlewares.robots.RedisRobotsTxtMiddleware": 100,
-    # Between RetryMiddleware (550) and SeleniumMiddleware (800): it sees a 429 before
-    # Retry turns it into a new request, and a rendered page also waits for its slot.
-    "productscraper.middlewares.ratelimit.DomainRateLimitMiddleware": 760,
-}
 # Burst of a domain without a profile burst: requests that may go at once after a quiet spell.
 DOMAIN_RATE_BURST = _cfg.domain_rate_burst
 # Per-domain overrides, beating the profile and DOMAIN_RATE_LIMIT: "host:port=6,shop.example=2/5"

@@ -152,10 +152,9 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
 def down(cfg: Config, timeout: float = 15.0) -> list[str]:
     """Stop every process group the stack started (workers first, servers last)."""
     procs = load_state(cfg)
-    order = sorted(procs, key=lambda p: p.name.startswith(("redis", "mongo")))
     stopped = []
-    for group in ([p for p in order if not p.name.startswith(("redis", "mongo"))],
-                  [p for p in order if p.name.startswith(("redis", "mongo"))]):
+    for group in ([p for p in procs if not p.name.startswith(("redis", "mongo"))],
+                  [p for p in procs if p.name.startswith(("redis", "mongo"))]):
         for p in group:
             _signal_group(p.pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout

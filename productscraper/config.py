@@ -56,6 +56,7 @@ class Config:
     worker_pool: str = "threads"
     products_per_task: int = 1
     store_task_results: bool = False
+    task_sent_events: bool = False
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
     domain_rate_limits: str = ""
@@ -105,6 +106,7 @@ class Config:
             worker_pool=env.get("WORKER_POOL") or d.worker_pool,
             products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
             store_task_results=_bool(env, "STORE_TASK_RESULTS", d.store_task_results),
+            task_sent_events=_bool(env, "TASK_SENT_EVENTS", d.task_sent_events),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),
             domain_rate_limits=env.get("DOMAIN_RATE_LIMITS", d.domain_rate_limits),

@@ -69,8 +69,11 @@ def publish(entries: list[Entry]) -> FanOutResult:
                     entries, cfg.products_per_task, (scrape, render, batch),
                     (cfg.product_queue, cfg.render_queue)):
                 try:
+                    # ignore_result: without it Celery subscribes to each task's result
+                    # channel in Redis (and unsubscribes when the AsyncResult is freed),
+                    # two round trips per URL for results nobody here waits for.
                     app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
-                                  producer=producer)
+                                  producer=producer, ignore_result=not cfg.store_task_results)
                 except Exception as exc:  # broker down: the entries stay queued in the ledger
                     result.publish_errors += len(sent)
                     result.last_error = f"{type(exc).__name__}: {exc}"

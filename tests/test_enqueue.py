@@ -65,3 +65,28 @@ def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(env, demo
     assert proc.returncode != 0
     assert "broker unreachable" in proc.stderr
     assert ledger(env).count_documents({"run_id": "dead1"}) == 0
+
+
+def _command_calls(client, *commands: str) -> dict[str, int]:
+    stats = client.info("commandstats")
+    return {c: stats.get(f"cmdstat_{c}", {}).get("calls", 0) for c in commands}
+
+
+def test_publishing_costs_one_redis_push_per_url_without_result_subscriptions_or_sent_events(env, tmp_path):
+    # Nobody waits for a product task's result, so the publisher must not subscribe to
+    # result channels (Celery does unless ignore_result) nor publish task-sent events
+    # (TASK_SENT_EVENTS, off by default): each would be extra Redis work per URL.
+    import redis
+
+    client = redis.Redis.from_url(env["REDIS_URL"])
+    f = tmp_path / "urls.txt"
+    f.write_text("".join(f"http://127.0.0.1:1/p/{i}\n" for i in range(30)))
+    client.config_resetstat()
+    cli("enqueue", "--run", "pub1", "--file", str(f), env=env)
+    calls = _command_calls(client, "lpush", "subscribe", "unsubscribe", "publish")
+    assert calls == {"lpush": 30, "subscribe": 0, "unsubscribe": 0, "publish": 0}
+    assert queue_length(env) == 30
+
+    client.config_resetstat()
+    cli("enqueue", "--run", "pub2", "--file", str(f), env={**env, "TASK_SENT_EVENTS": "true"})
+    assert _command_calls(client, "publish")["publish"] == 30

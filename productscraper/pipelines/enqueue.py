@@ -41,6 +41,7 @@ class EnqueuePipeline:
         self.buffer: list[Entry] = []
         self.loop: task.LoopingCall | None = None
         self.active = False
+        self.in_flight = 0  # flushes whose batch is out of the buffer and not yet settled
 
     @classmethod
     def from_crawler(cls, crawler) -> "EnqueuePipeline":
@@ -86,6 +87,7 @@ class EnqueuePipeline:
         batch, self.buffer = self.buffer, []
         if not batch:
             return True
+        self.in_flight += 1
         try:
             result: FanOutResult = await in_thread(fan_out, get_db(), batch)
         except PyMongoError as exc:
@@ -95,6 +97,8 @@ class EnqueuePipeline:
             self.crawler.spider.logger.warning("ledger unreachable (%s); %d URL(s) kept for retry",
                                                type(exc).__name__, len(self.buffer))
             return False
+        finally:
+            self.in_flight -= 1
         stats = self.crawler.stats
         stats.inc_value("enqueue/new", result.new)
         stats.inc_value("enqueue/duplicates", result.duplicates)
@@ -109,6 +113,11 @@ class EnqueuePipeline:
             self.loop.stop()
         spider = self.crawler.spider
         deadline = time.monotonic() + self.close_flush_timeout
+        # A flush started by the timer or by process_item may still be out: its batch is
+        # in no buffer, and should it fail it puts the batch back. Closing before it
+        # settles would leave those URLs out of the summary, or out of the unflushed file.
+        while self.in_flight:
+            await sleep(0.05)
         while not await self._flush() and time.monotonic() < deadline:
             await sleep(2.0)
         if self.buffer:

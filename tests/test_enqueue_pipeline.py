@@ -1,0 +1,44 @@
+"""The enqueue pipeline's shutdown, in-process: no discovered URL is left uncounted."""
+import time
+
+import pytest_twisted
+from pymongo import MongoClient
+from scrapy.crawler import CrawlerRunner
+from scrapy.utils.project import get_project_settings
+
+from productscraper.fanout import FanOutResult
+from productscraper.pipelines import enqueue
+from productscraper.spiders.listings import ListingsSpider
+from productscraper.storage import runs
+
+
+@pytest_twisted.ensureDeferred
+async def test_closing_waits_for_a_flush_in_flight_and_counts_its_urls(
+        demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
+    db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_close"]
+    sent: list[str] = []
+    flushes: list[float] = []
+
+    def slow_fan_out(_db, entries):  # the ledger and the broker are slow, for a moment
+        flushes.append(time.monotonic())
+        if len(flushes) == 1:
+            time.sleep(1.0)
+        sent.extend(e.url for e in entries)
+        return FanOutResult(new=len(entries))
+
+    monkeypatch.setattr(enqueue, "fan_out", slow_fan_out)
+    monkeypatch.setattr(enqueue, "get_db", lambda: db)
+    monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
+    shop = demo_shop(products=30, per_page=10, latency_ms=100)
+    settings = get_project_settings()
+    settings.setdict({
+        "ITEM_PIPELINES": {"productscraper.pipelines.enqueue.EnqueuePipeline": 100},
+        # The timer's flush takes page 1's URLs and is still out when the crawl ends.
+        "ENQUEUE_BATCH_SIZE": 1000, "ENQUEUE_FLUSH_INTERVAL": 0.01,
+        "RATELIMIT_REDIS_URL": redis_url, "RATELIMIT_KEY_PREFIX": prefix, "LOG_LEVEL": "WARNING",
+    })
+    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+    await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id="c1")
+    assert len(flushes) == 2  # the timer's, then close_spider's for the rest
+    assert sorted(sent) == sorted(p["url"] for p in shop.truth())
+    assert runs.get(db, "c1")["discovery"]["new"] == 30

@@ -36,6 +36,11 @@ FEED_EXPORT_ENCODING = "utf-8"
 # source; its cache is keyed on the bound method, which is new for every request, so the
 # check parsed the spider's source on every page (~2 % of a worker's CPU).
 WARN_ON_GENERATOR_RETURN_VALUE = False
+# Items processed in parallel per response. Scrapy starts this many asyncio tasks for
+# every response, whatever it yields (measured: ~0.5 ms of CPU per response at Scrapy's
+# default of 100, 0.04 ms at 4); a product page yields one item and a listing page's
+# items are buffered by the enqueue pipeline, so 4 loses no parallelism here.
+CONCURRENT_ITEMS = 4
 LOG_LEVEL = "INFO"
 
 DOWNLOADER_MIDDLEWARES = {

@@ -1,0 +1,70 @@
+"""Task events (what Flower shows) from a real worker: batched, and none lost at shutdown."""
+import threading
+import time
+
+import pytest
+from celery import Celery
+
+from tests.conftest import make_env
+from tests.e2e import wait
+from tests.services import cli
+
+pytestmark = pytest.mark.e2e
+
+
+class EventLog:
+    """A Celery event receiver (as Flower runs one) in a thread of its own."""
+
+    def __init__(self, broker_url: str) -> None:
+        self.app = Celery(broker=broker_url)
+        self.events: list[dict] = []
+        self.receiver = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        with self.app.connection() as conn:
+            self.receiver = self.app.events.Receiver(conn, handlers={"*": self.events.append})
+            self.receiver.capture(limit=None, timeout=None, wakeup=False)
+
+    def of_type(self, kind: str) -> list[dict]:
+        return [e for e in list(self.events) if e["type"] == kind]
+
+    def wait_for(self, predicate, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+        return True
+
+    def stop(self) -> None:
+        if self.receiver is not None:
+            self.receiver.should_stop = True
+        self.thread.join(5)
+
+
+def test_task_events_are_sent_in_batches_and_flushed_when_the_worker_stops(
+        redis_srv, mongo_srv, tmp_path, demo_shop):
+    shop = demo_shop(products=5)
+    # A flush interval longer than the test: events leave the worker only when 24 are
+    # buffered or when it stops.
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, EVENT_FLUSH_INTERVAL="30")
+    log = EventLog(env["REDIS_URL"])
+    try:
+        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
+        assert log.wait_for(lambda: log.of_type("worker-online"), 30), "no worker-online event"
+        urls = [p["url"] for p in shop.truth()]
+        cli("enqueue", "--run", "ev1", "--profile", "demo", *urls, env=env)
+        assert wait(env, "ev1")["stored"] == 5
+        time.sleep(1.0)
+        assert log.of_type("task-succeeded") == []  # 15 events wait in the worker's buffer
+        cli("stack", "down", env=env)
+        assert log.wait_for(lambda: len(log.of_type("task-succeeded")) == 5, 10), \
+            f"events lost at shutdown: {[e['type'] for e in log.events]}"
+        received = {e["uuid"] for e in log.of_type("task-received")}
+        assert received == {e["uuid"] for e in log.of_type("task-succeeded")}
+        assert len(received) == 5
+    finally:
+        cli("stack", "down", env=env, check=False)
+        log.stop()

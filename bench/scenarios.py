@@ -34,7 +34,9 @@ from bench.measure import MB, ChunkLog, MeasuredProcess, Sampler, tree_cpu, tree
 from productscraper.config import Config
 from productscraper.netutil import free_port, wait_listening
 from productscraper.stack import load_state
+from productscraper.storage import ledger
 from productscraper.storage.clock import parse_iso
+from productscraper.storage.count import count
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL_S = 0.25  # progress poll; chunk samples are taken on these polls
@@ -314,9 +316,9 @@ def _alive(pid: int) -> bool:
 def ledger_progress(db: Database, run_ids: list[str]) -> tuple[int, int, dict[str, int]]:
     """(terminal entries, queued entries, counts per state) of the runs."""
     counts = {"stored": 0, "failed": 0, "rejected": 0, "queued": 0}
-    for row in db.urls.aggregate([{"$match": {"run_id": {"$in": run_ids}}},
-                                  {"$group": {"_id": "$state", "n": {"$sum": 1}}}]):
-        counts[row["_id"]] = counts.get(row["_id"], 0) + row["n"]
+    for run_id in run_ids:  # indexed counts, as `wait` reads them (storage.count)
+        for state, n in ledger.counts(db, run_id).items():
+            counts[state] += n
     return counts["stored"] + counts["failed"] + counts["rejected"], counts["queued"], counts
 
 
@@ -422,7 +424,7 @@ def run_sequential(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
     result.wall_s = (out["started_at"] - started) + crawl_wall * factor
     result.cpu_s = usage.cpu_s + crawl_cpu * (factor - 1)
     result.cpu_per_product_s = crawl_cpu / n if n else None
-    result.stored = lab.db(env).products.count_documents({"run_id": slug})
+    result.stored = count(lab.db(env).products, {"run_id": slug})
     if result.stored != n:
         raise ScenarioError(f"bench.sequential scraped {n} products but {result.stored} are stored")
     result.products_per_min = p.products / result.wall_s * 60
@@ -468,7 +470,7 @@ def run_plain(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
         lab.sampler.watch("spider", [proc.pid])
 
         def progress() -> tuple[int, bool]:
-            return db.products.count_documents({"run_id": slug}), proc.poll() is not None
+            return count(db.products, {"run_id": slug}), proc.poll() is not None
 
         def cpu() -> float:
             return proc.usage.cpu_s if proc.usage else tree_cpu([proc.pid])
@@ -482,8 +484,8 @@ def run_plain(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
     assert usage is not None
     window.close(result)
     result.cpu_s = usage.cpu_s
-    result.stored = db.products.count_documents({"run_id": slug})
-    result.rejected = db.rejects.count_documents({"run_id": slug})
+    result.stored = count(db.products, {"run_id": slug})
+    result.rejected = count(db.rejects, {"run_id": slug})
     _finish(result, started, last_time(db, "products", {"run_id": slug}, "last_seen"))
     result.extra["startup_s"] = startup_s(shop, started, latency_ms)
     result.cpu_per_product_s = _steady_cpu_per_product(alive, usage.cpu_s, result.stored)

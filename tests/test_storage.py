@@ -26,6 +26,37 @@ def test_ledger_registers_each_url_once_per_run(mdb):
     assert ledger.counts(mdb, "r1") == {"queued": 5, "stored": 0, "failed": 0, "rejected": 0}
 
 
+def test_ledger_counts_are_exact_while_other_entries_change_state(mdb):
+    # A run's counts must not drift while workers mark other runs' (and its own) entries.
+    import threading
+
+    ledger.register_many(mdb, [ledger.Entry("steady", f"http://a.test/s/{i}") for i in range(40)])
+    for i in range(15):
+        ledger.mark(mdb, "steady", f"http://a.test/s/{i}", ledger.STORED, change="created")
+    busy = [ledger.Entry("busy", f"http://a.test/b/{i}") for i in range(200)]
+    ledger.register_many(mdb, busy)
+    errors: list[BaseException] = []
+
+    def mark_busy() -> None:
+        try:
+            for e in busy:
+                ledger.mark(mdb, "busy", e.url, ledger.STORED, change="created")
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    writer = threading.Thread(target=mark_busy)
+    writer.start()
+    seen = []
+    while writer.is_alive():
+        seen.append((ledger.counts(mdb, "steady"), runs.change_counts(mdb, "steady")))
+    writer.join()
+    assert not errors and len(seen) > 3
+    assert all(c == {"queued": 25, "stored": 15, "failed": 0, "rejected": 0} for c, _ in seen)
+    assert all(ch == {"created": 15, "changed": 0, "unchanged": 0} for _, ch in seen)
+    assert ledger.counts(mdb, "busy") == {"queued": 0, "stored": 200, "failed": 0, "rejected": 0}
+    assert ledger.counts(mdb, "nothing-here") == {"queued": 0, "stored": 0, "failed": 0, "rejected": 0}
+
+
 def test_a_stored_entry_is_never_downgraded_by_a_late_failure(mdb):
     ledger.register(mdb, ledger.Entry("r", "http://a.test/x"))
     assert ledger.mark(mdb, "r", "http://a.test/x", ledger.STORED, attempts=1)

@@ -14,6 +14,7 @@ from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from productscraper.storage.clock import now_iso
+from productscraper.storage.count import count
 from productscraper.urls import canonical_url, url_fingerprint
 
 QUEUED, STORED, FAILED, REJECTED = "queued", "stored", "failed", "rejected"
@@ -117,9 +118,10 @@ def requeue(db: Database, run_id: str, url: str) -> None:
 
 def counts(db: Database, run_id: str) -> dict[str, int]:
     """Number of entries per state for a run (every state present, zero when none)."""
-    # One indexed count per state rather than a $group: nx-27017 answers concurrent
-    # aggregations through a shared temporary table and was seen to return wrong counts.
-    return {s: db.urls.count_documents({"run_id": run_id, "state": s}) for s in STATES}
+    # One indexed count per state rather than a $group by state: nx-27017 answers such a
+    # $group through a shared temporary table and was seen to return wrong counts under
+    # concurrent writes. storage.count says why it is not count_documents either.
+    return {s: count(db.urls, {"run_id": run_id, "state": s}) for s in STATES}
 
 
 def entries(db: Database, run_id: str, state: str | None = None) -> Iterator[dict]:

@@ -9,6 +9,7 @@ from pymongo.database import Database
 
 from productscraper.storage import ledger
 from productscraper.storage.clock import now_iso, parse_iso
+from productscraper.storage.count import count
 
 
 def new_run_id() -> str:
@@ -56,8 +57,7 @@ def _last_finished(db: Database, run_id: str) -> datetime | None:
 def change_counts(db: Database, run_id: str) -> dict[str, int]:
     """Stored products of the run by change: created / changed / unchanged."""
     # Counts, not $group (see ledger.counts).
-    return {change: db.urls.count_documents({"run_id": run_id, "state": ledger.STORED,
-                                             "change": change})
+    return {change: count(db.urls, {"run_id": run_id, "state": ledger.STORED, "change": change})
             for change in ("created", "changed", "unchanged")}
 
 

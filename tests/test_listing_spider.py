@@ -144,3 +144,26 @@ async def test_the_same_scripted_listing_without_a_browser_yields_nothing(demo_s
     shop = demo_shop(products=15, js=True)
     items = await crawl_listings(start_url=f"{shop.url}/js/catalogue/", profile="demo", run_id="t6")
     assert items == []
+
+
+def test_a_listing_page_follows_its_next_page_before_handing_over_its_products():
+    # The listing chain is a run's critical path: the next page must not wait while the
+    # enqueue pipeline flushes this page's URLs, nor queue behind product requests.
+    from scrapy import Request
+    from scrapy.http import HtmlResponse
+
+    from productscraper.spiders.listings import LISTING_PRIORITY
+
+    body = b"""<html><body><section class="products">
+      <article class="product"><h3><a class="product-link" href="/product/1/">One</a></h3></article>
+      <article class="product"><h3><a class="product-link" href="/product/2/">Two</a></h3></article>
+    </section><ul class="pager"><li class="next"><a href="page-2.html">next</a></li></ul></body></html>"""
+    from scrapy.utils.test import get_crawler
+
+    spider = ListingsSpider.from_crawler(get_crawler(ListingsSpider), profile="demo", run_id="t6",
+                                         start_url="http://127.0.0.1:1/catalogue/page-1.html")
+    response = HtmlResponse("http://127.0.0.1:1/catalogue/page-1.html", body=body)
+    out = list(spider.parse_listing(response))
+    assert isinstance(out[0], Request) and out[0].url.endswith("/catalogue/page-2.html")
+    assert out[0].priority == LISTING_PRIORITY > 0
+    assert [type(o) for o in out[1:]] == [DetailUrlItem, DetailUrlItem]

@@ -20,6 +20,10 @@ from productscraper.rendering import AllLoaded, needs_browser, renders_listings
 from productscraper.storage.runs import new_run_id
 from productscraper.urls import InvalidURL, canonical_url, host_key, validate_url
 
+#: Scheduler priority of listing pages over other requests (the catalog spider's product
+#: pages, generic-profile probes): the next listing page takes the first free slot.
+LISTING_PRIORITY = 10
+
 
 class ListingsSpider(scrapy.Spider):
     """``scrapy crawl listings -a start_url=URL [-a start_url2=URL] [-a run_id=ID] [-a profile=NAME]``.
@@ -70,10 +74,10 @@ class ListingsSpider(scrapy.Spider):
             from scrapy_selenium import SeleniumRequest
 
             return SeleniumRequest(url=url, callback=self.parse_listing, errback=self.listing_failed,
-                                   meta={"ps_listing": True},
+                                   meta={"ps_listing": True}, priority=LISTING_PRIORITY,
                                    wait_time=get_config().render_wait_s * 4, wait_until=AllLoaded())
         return scrapy.Request(url, callback=self.parse_listing, errback=self.listing_failed,
-                              meta={"ps_listing": True})
+                              meta={"ps_listing": True}, priority=LISTING_PRIORITY)
 
     def listing_failed(self, failure) -> None:
         """A listing page could not be fetched: say so loudly (its products stay undiscovered)."""
@@ -91,14 +95,16 @@ class ListingsSpider(scrapy.Spider):
         page = ListingPage(response.url, response.body, profile, encoding=response.encoding)
         products = page.product_urls()
         follow = page.next_page_urls() + page.category_urls()
+        # Pagination first: walking the listing chain is the critical path of a run, and
+        # the page's items may wait in the enqueue pipeline while it flushes a batch.
+        for url in follow:
+            yield self.listing_request(response.urljoin(url))
         for url in products:
             item = self._detail_item(url, profile, response.url)
             if item:
                 yield item
         if not products and profile.name == GENERIC:
             yield from self._probe_links(response, exclude=set(follow))
-        for url in follow:
-            yield self.listing_request(response.urljoin(url))
 
     def _detail_item(self, url: str, profile: SiteProfile, source: str) -> DetailUrlItem | None:
         """A DetailUrlItem for a product URL not yet seen in this run, else None."""

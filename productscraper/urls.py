@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from w3lib.url import canonicalize_url
@@ -32,11 +33,15 @@ def validate_url(url: str) -> str:
     return url
 
 
+# Both are pure and asked several times per URL (ledger key, task id, product _id), at
+# ~50 µs per canonicalisation: a small cache per process. Invalid URLs raise every time.
+@lru_cache(maxsize=8192)
 def canonical_url(url: str) -> str:
     """Canonical form (w3lib): sorted query, no fragment, normalised escapes."""
     return canonicalize_url(validate_url(url))
 
 
+@lru_cache(maxsize=8192)
 def url_fingerprint(url: str) -> str:
     """Stable 40-hex key of a URL's canonical form (used as the product ``_id``)."""
     return hashlib.sha1(canonical_url(url).encode("utf-8")).hexdigest()

@@ -191,3 +191,21 @@ async def test_wait_until_never_met_fails_with_a_transient_render_timeout(js_sit
     [failure] = spider.failures
     assert isinstance(failure.value, RenderTimeout)
     assert classify_failure(js_site + "/never", failure).transient
+
+
+def test_a_crawler_that_never_renders_does_not_import_selenium():
+    # Every spider and worker has the middleware enabled; most never render, and
+    # Selenium costs ~0.1 s of start-up to import.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, asyncio, scrapy\n"
+        "from scrapy.utils.test import get_crawler\n"
+        "from productscraper.middlewares.selenium import SeleniumMiddleware\n"
+        "mw = SeleniumMiddleware.from_crawler(get_crawler())\n"
+        "assert asyncio.run(mw.process_request(scrapy.Request('http://127.0.0.1:9/'))) is None\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('selenium', 'scrapy_selenium')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

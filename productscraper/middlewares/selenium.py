@@ -62,8 +62,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 import weakref
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from scrapy import Request
 from scrapy.crawler import Crawler
@@ -71,32 +72,54 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.reactor import is_reactor_installed
-from scrapy_selenium import SeleniumRequest
 from twisted.internet.defer import DeferredLock
 from twisted.internet.threads import deferToThread
 
-from productscraper.browser import BrowserConfig, RenderResult, get_pool
+if TYPE_CHECKING:
+    from productscraper.browser import BrowserConfig, RenderResult
 
 logger = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 
+def is_selenium_request(request: Request) -> bool:
+    """True for a ``scrapy_selenium.SeleniumRequest``.
+
+    Selenium and scrapy-selenium take ~0.1 s to import, paid at start-up by every
+    process with this middleware enabled, most of which never render. Nobody can have
+    built a SeleniumRequest without importing scrapy_selenium, so until someone has,
+    no request is one, and neither is imported here.
+    """
+    http = sys.modules.get("scrapy_selenium.http")
+    return http is not None and isinstance(request, http.SeleniumRequest)
+
+
 class SeleniumMiddleware:
     """Downloader middleware rendering ``SeleniumRequest`` in this process's browser."""
 
-    def __init__(self, config: BrowserConfig, stats: Any = None) -> None:
-        self.config = config
+    def __init__(self, settings: Any, stats: Any = None) -> None:
+        self.settings = settings
         self.stats = stats
+        self._config: BrowserConfig | None = None
         self._reported_missing = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "SeleniumMiddleware":
-        """Read the ``SELENIUM_*`` settings; the browser itself starts on first use."""
-        return cls(BrowserConfig.from_settings(crawler.settings), crawler.stats)
+        """Keep the ``SELENIUM_*`` settings; they are read, and the browser started, on first use."""
+        return cls(crawler.settings, crawler.stats)
+
+    @property
+    def config(self) -> "BrowserConfig":
+        """The browser configuration (imports Selenium on first use)."""
+        if self._config is None:
+            from productscraper.browser import BrowserConfig
+
+            self._config = BrowserConfig.from_settings(self.settings)
+        return self._config
 
     async def process_request(self, request: Request) -> HtmlResponse | None:
         """Render a SeleniumRequest; return None (untouched) for any other request."""
-        if not isinstance(request, SeleniumRequest):
+        if not is_selenium_request(request):
             return None
         missing = self.config.missing_executables()
         if missing:
@@ -106,7 +129,7 @@ class SeleniumMiddleware:
                 self._reported_missing = True
             raise IgnoreRequest(f"SeleniumRequest {request.url}: {'; '.join(missing)}")
         try:
-            result: RenderResult = await run_serialised(
+            result = await run_serialised(
                 _render, self.config, request.url, wait_time=request.wait_time,
                 wait_until=request.wait_until, screenshot=request.screenshot,
                 script=request.script, cookies=request.cookies)
@@ -124,8 +147,10 @@ class SeleniumMiddleware:
             self.stats.inc_value(key)
 
 
-def _render(config: BrowserConfig, url: str, **kwargs: Any) -> RenderResult:
+def _render(config: "BrowserConfig", url: str, **kwargs: Any) -> "RenderResult":
     """In the worker thread: get_pool() may quit a browser, which must not block the loop."""
+    from productscraper.browser import get_pool
+
     return get_pool(config).render(url, **kwargs)
 
 

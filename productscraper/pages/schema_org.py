@@ -13,8 +13,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import extruct
-from extruct.utils import parse_html, parse_xmldom_html
 from parsel import Selector
 
 from productscraper.pages.jsonld import extract_jsonld
@@ -194,6 +192,11 @@ def _needed_syntaxes(text: str) -> list[str]:
 
 def _run_extruct(text: str, url: str, syntaxes: list[str]) -> dict[str, list[Any]]:
     """Each syntax on its own, so one failing extractor does not cost the others."""
+    # Imported here: extruct (with mf2py, bs4, rdflib's helpers) takes ~0.15 s to import,
+    # a start-up cost for every listing crawl whose pages the cheap probes above skip.
+    import extruct
+    from extruct.utils import parse_html, parse_xmldom_html
+
     out: dict[str, list[Any]] = {}
     body = text.encode("utf-8", errors="replace")
     trees: dict[str, Any] = {}

@@ -131,3 +131,32 @@ def test_workers_write_only_complete_summaries_but_always_their_counters(mdb, mo
     doc = runs.get(mdb, "rw")
     assert doc["complete"] and doc["stored"] == 2 and doc["events"]["stored"] == 2
     assert runs.summary(mdb, "rw")["field_coverage"] == {"title": 1.0}
+
+
+def test_wait_reports_a_finished_run_with_the_counters_workers_flush_after_it(mdb, monkeypatch):
+    # Workers add retries and field coverage to the run every FLUSH_INTERVAL seconds, so
+    # the ledger can say "complete" before the last counters arrive; `wait` waits for them.
+    import threading
+    import time
+
+    from productscraper.cli import runs_cmd
+
+    monkeypatch.setattr(runs_cmd, "get_db", lambda: mdb)
+    runs.start(mdb, "late", source="test")
+    ledger.register_many(mdb, [ledger.Entry("late", f"http://a.test/l/{i}") for i in range(4)])
+    for i in range(4):
+        ledger.mark(mdb, "late", f"http://a.test/l/{i}", ledger.STORED, change="created")
+    runs.finish_discovery(mdb, "late")
+    mdb.runs.update_one({"_id": "late"}, {"$inc": {"events.stored": 1, "coverage.title": 1}})
+
+    def last_flush() -> None:  # the other worker's counters, a moment later
+        time.sleep(1.0)
+        mdb.runs.update_one({"_id": "late"}, {"$inc": {"events.stored": 3, "coverage.title": 3,
+                                                       "events.retried": 2}})
+
+    flusher = threading.Thread(target=last_flush)
+    flusher.start()
+    s = runs_cmd.wait_for_run("late", timeout=30, interval=0.1, show=False)
+    flusher.join()
+    assert s["complete"] and s["stored"] == 4
+    assert s["field_coverage"] == {"title": 1.0} and s["retries"] == 2

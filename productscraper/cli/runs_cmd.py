@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pymongo.errors import PyMongoError
 
 from productscraper.reconcile import StallDetector, republish_queued, retry_failed
+from productscraper.runstats import FLUSH_INTERVAL
 from productscraper.storage import runs
 from productscraper.storage.connection import get_db
 
@@ -77,6 +78,8 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
             progress.update(bar, total=s["discovered"] or None, completed=done,
                             detail=f"stored {s['stored']} failed {s['failed']} rejected {s['rejected']}"
                                    + ("" if s["discovery_finished"] else " (discovering)"))
+            if s["complete"]:
+                s = _with_counters(db, run_id, s)
             if s["complete"] or time.monotonic() >= deadline:
                 runs.save_summary(db, run_id, s)
                 return s
@@ -85,6 +88,22 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
                 progress.console.print(f"run {run_id}: no progress and empty broker queues: "
                                        f"re-published {n} queued URL(s)")
             time.sleep(interval)
+
+
+def _with_counters(db, run_id: str, s: dict, grace: float = 2 * FLUSH_INTERVAL + 1) -> dict:
+    """``s`` once the workers' live counters (retries, field coverage) include the run's end.
+
+    The ledger says a run is complete as soon as its last entry is marked; workers add their
+    counters to the run document every FLUSH_INTERVAL seconds, so they can lag behind by
+    that much. Waits up to ``grace`` seconds for them (a killed worker's are never coming).
+    """
+    until = time.monotonic() + grace
+    while ((runs.get(db, run_id) or {}).get("events") or {}).get("stored", 0) < s["stored"]:
+        if time.monotonic() >= until:
+            return s
+        time.sleep(0.2)
+    fresh = runs.summary(db, run_id)
+    return fresh if fresh["complete"] else s
 
 
 def cmd_wait(args: argparse.Namespace) -> int:

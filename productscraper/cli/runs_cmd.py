@@ -8,6 +8,7 @@ import time
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
 from productscraper.reconcile import StallDetector, republish_queued, retry_failed
@@ -90,7 +91,8 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
             time.sleep(interval)
 
 
-def _with_counters(db, run_id: str, s: dict, grace: float = 2 * FLUSH_INTERVAL + 1) -> dict:
+def _with_counters(db: Database, run_id: str, s: dict,
+                   grace: float = 2 * FLUSH_INTERVAL + 1) -> dict:
     """``s`` once the workers' live counters (retries, field coverage) include the run's end.
 
     The ledger says a run is complete as soon as its last entry is marked; workers add their

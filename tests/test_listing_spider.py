@@ -1,13 +1,15 @@
 """The listing spider, in-process (pytest-twisted), on the demo shop."""
 import pytest
 import pytest_twisted
-from scrapy import signals
+from scrapy import Request, signals
 from scrapy.crawler import CrawlerRunner
 from scrapy.exceptions import UsageError
+from scrapy.http import HtmlResponse
 from scrapy.utils.project import get_project_settings
+from scrapy.utils.test import get_crawler
 
 from productscraper.items import DetailUrlItem
-from productscraper.spiders.listings import ListingsSpider
+from productscraper.spiders.listings import LISTING_PRIORITY, ListingsSpider
 
 
 @pytest.fixture
@@ -149,17 +151,10 @@ async def test_the_same_scripted_listing_without_a_browser_yields_nothing(demo_s
 def test_a_listing_page_follows_its_next_page_before_handing_over_its_products():
     # The listing chain is a run's critical path: the next page must not wait while the
     # enqueue pipeline flushes this page's URLs, nor queue behind product requests.
-    from scrapy import Request
-    from scrapy.http import HtmlResponse
-
-    from productscraper.spiders.listings import LISTING_PRIORITY
-
     body = b"""<html><body><section class="products">
       <article class="product"><h3><a class="product-link" href="/product/1/">One</a></h3></article>
       <article class="product"><h3><a class="product-link" href="/product/2/">Two</a></h3></article>
     </section><ul class="pager"><li class="next"><a href="page-2.html">next</a></li></ul></body></html>"""
-    from scrapy.utils.test import get_crawler
-
     spider = ListingsSpider.from_crawler(get_crawler(ListingsSpider), profile="demo", run_id="t6",
                                          start_url="http://127.0.0.1:1/catalogue/page-1.html")
     response = HtmlResponse("http://127.0.0.1:1/catalogue/page-1.html", body=body)

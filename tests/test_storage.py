@@ -1,4 +1,6 @@
 """Ledger, products and runs against a real MongoDB-wire server (nx-27017 over TCP)."""
+import threading
+import time
 import uuid
 
 import pytest
@@ -28,8 +30,6 @@ def test_ledger_registers_each_url_once_per_run(mdb):
 
 def test_ledger_counts_are_exact_while_other_entries_change_state(mdb):
     # A run's counts must not drift while workers mark other runs' (and its own) entries.
-    import threading
-
     ledger.register_many(mdb, [ledger.Entry("steady", f"http://a.test/s/{i}") for i in range(40)])
     for i in range(15):
         ledger.mark(mdb, "steady", f"http://a.test/s/{i}", ledger.STORED, change="created")
@@ -136,9 +136,6 @@ def test_workers_write_only_complete_summaries_but_always_their_counters(mdb, mo
 def test_wait_reports_a_finished_run_with_the_counters_workers_flush_after_it(mdb, monkeypatch):
     # Workers add retries and field coverage to the run every FLUSH_INTERVAL seconds, so
     # the ledger can say "complete" before the last counters arrive; `wait` waits for them.
-    import threading
-    import time
-
     from productscraper.cli import runs_cmd
 
     monkeypatch.setattr(runs_cmd, "get_db", lambda: mdb)

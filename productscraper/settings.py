@@ -71,6 +71,11 @@ ITEM_PIPELINES = {
     "productscraper.pipelines.mongo.MongoPipeline": 400,
 }
 
+# Store batching (group commit): products that reach the MongoDB pipeline while a write
+# is out are written together in the next one, at most STORE_BATCH_SIZE (1 = one at a
+# time). No item waits for a timer, and none completes before its write succeeded.
+STORE_BATCH_SIZE = 50
+
 # Enqueue batching: URLs are sent to the ledger and the broker in batches of this
 # size, or after this many seconds, whichever comes first.
 ENQUEUE_BATCH_SIZE = 20

@@ -86,6 +86,86 @@ def test_product_upsert_is_idempotent_and_records_price_changes_once(mdb):
     assert [(h["old_price"], h["new_price"]) for h in history] == [(1.5, 2.0)]
 
 
+def test_upsert_many_gives_each_product_what_one_upsert_at_a_time_gives(mdb):
+    base = {"url": "http://a.test/p", "title": "T", "availability": "in_stock", "run_id": "r1"}
+    one_by_one = mdb.client[mdb.name + "_one"]
+    first = [{**base, "_id": f"k{i}", "price": 1.0} for i in range(4)]
+    # k0 unchanged, k1 new price, k2 twice in the group (new, then changed), k9 new
+    second = [first[0], {**first[1], "price": 2.0}, {**base, "_id": "k9", "price": 5.0},
+              {**first[2], "price": 3.0}, {**first[2], "price": 4.0}]
+    for db in (mdb, one_by_one):
+        assert products.upsert_many(db, first) == [products.CREATED] * 4
+    expected = [products.upsert(one_by_one, p) for p in second]
+    assert products.upsert_many(mdb, second) == expected == [
+        products.UNCHANGED, products.CHANGED, products.CREATED, products.CHANGED, products.CHANGED]
+
+    def content(db, collection, fields):
+        return sorted(tuple(d.get(f) for f in fields) for d in db[collection].find())
+
+    assert content(mdb, "products", ("_id", "price")) == content(one_by_one, "products", ("_id", "price"))
+    history = ("product_id", "old_price", "new_price")
+    assert content(mdb, "price_history", history) == content(one_by_one, "price_history", history) == [
+        ("k1", 1.0, 2.0), ("k2", 1.0, 3.0), ("k2", 3.0, 4.0)]
+    # A redelivered group records no change twice.
+    assert products.upsert_many(mdb, second[:3]) == [products.UNCHANGED] * 3
+    assert len(content(mdb, "price_history", history)) == 3
+
+
+def test_a_price_change_another_worker_recorded_first_is_not_an_error(mdb):
+    p = {"_id": "kd", "url": "http://a.test/d", "price": 1.0}
+    products.upsert(mdb, p)
+    changed = {**p, "price": 2.0}
+    old_hash, new_hash = products.content_hash(p), products.content_hash(changed)
+    mdb.price_history.insert_one({"_id": f"kd:{old_hash}:{new_hash}", "product_id": "kd"})  # the twin task
+    assert products.upsert_many(mdb, [changed, {**p, "_id": "ke"}]) == [products.CHANGED, products.CREATED]
+    assert mdb.price_history.count_documents({"product_id": "kd"}) == 1
+
+
+def test_upsert_many_writes_a_group_in_three_round_trips(mongo_srv):
+    from pymongo import monitoring
+
+    class Commands(monitoring.CommandListener):
+        def __init__(self):
+            self.names: list[str] = []
+
+        def started(self, event):
+            if event.command_name not in ("ping", "hello", "isMaster", "endSessions"):
+                self.names.append(event.command_name)
+
+        def succeeded(self, event):
+            pass
+
+        def failed(self, event):
+            pass
+
+    listener = Commands()
+    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", event_listeners=[listener])
+    db = client[f"rt{uuid.uuid4().hex[:8]}"]
+    group = [{"_id": f"k{i}", "url": f"http://a.test/{i}", "price": 1.0} for i in range(20)]
+    products.upsert_many(db, group)
+    assert listener.names == ["find", "update"]
+    listener.names.clear()
+    products.upsert_many(db, [{**p, "price": 2.0} for p in group])
+    assert listener.names == ["find", "update", "insert"]  # the insert: 20 price changes
+    listener.names.clear()
+    ledger.mark_many(db, ledger.STORED, [ledger.Mark("r", p["url"], attempts=1) for p in group])
+    assert listener.names == ["update"]
+    client.close()
+
+
+def test_mark_many_marks_each_entry_and_never_downgrades_a_stored_one(mdb):
+    urls = [f"http://a.test/{i}" for i in range(4)]
+    ledger.register_many(mdb, [ledger.Entry("rm", u) for u in urls])
+    assert ledger.mark_many(mdb, ledger.STORED, [ledger.Mark("rm", u, attempts=1, extra={"change": "created"})
+                                                 for u in urls[:2]]) == 2
+    assert ledger.mark_many(mdb, ledger.FAILED, [ledger.Mark("rm", u, attempts=2, reason="HTTP 503")
+                                                 for u in urls[1:]]) == 2  # urls[1] stays stored
+    assert ledger.counts(mdb, "rm") == {**ledger.counts(mdb, "none"), "stored": 2, "failed": 2}
+    entry = mdb.urls.find_one({"_id": ledger.ledger_id("rm", urls[0])})
+    assert entry["change"] == "created" and entry["attempts"] == 1
+    assert ledger.mark_many(mdb, ledger.STORED, []) == 0
+
+
 def test_run_is_complete_only_after_discovery_and_every_url_terminal(mdb):
     runs.start(mdb, "rx", source="test")
     ledger.register(mdb, ledger.Entry("rx", "http://a.test/1"))

@@ -8,11 +8,13 @@ history of the previous run. States: ``queued`` -> ``stored`` | ``failed`` | ``r
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from pymongo import UpdateOne
 from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
+from productscraper.storage import DUPLICATE_KEY
 from productscraper.storage.clock import now_iso
 from productscraper.storage.count import count
 from productscraper.urls import canonical_url, url_fingerprint
@@ -20,7 +22,6 @@ from productscraper.urls import canonical_url, url_fingerprint
 QUEUED, STORED, FAILED, REJECTED = "queued", "stored", "failed", "rejected"
 STATES = (QUEUED, STORED, FAILED, REJECTED)
 TERMINAL = (STORED, FAILED, REJECTED)
-DUPLICATE_KEY = 11000
 
 
 def ledger_id(run_id: str, url: str) -> str:
@@ -97,6 +98,30 @@ def mark(db: Database, run_id: str, url: str, state: str, *, attempts: int | Non
     Idempotent: a task delivered twice ends in one terminal state (a late failure
     cannot overwrite a success).
     """
+    flt, update = _mark_update(run_id, url, state, attempts, reason, extra)
+    return db.urls.update_one(flt, update).matched_count == 1
+
+
+def mark_many(db: Database, state: str, marks: Iterable[Mark]) -> int:
+    """:func:`mark` for many entries in one round trip; returns how many matched."""
+    writes = [UpdateOne(*_mark_update(m.run_id, m.url, state, m.attempts, m.reason, m.extra))
+              for m in marks]
+    return db.urls.bulk_write(writes, ordered=False).matched_count if writes else 0
+
+
+@dataclass
+class Mark:
+    """One entry of :func:`mark_many`: which URL of which run, and what to record."""
+
+    run_id: str
+    url: str
+    attempts: int | None = None
+    reason: str | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def _mark_update(run_id: str, url: str, state: str, attempts: int | None, reason: str | None,
+                 extra: dict) -> tuple[dict, dict]:
     assert state in TERMINAL, state
     now = now_iso()
     fields = {"state": state, "updated_at": now, "finished_at": now, "reason": reason, **extra}
@@ -105,7 +130,7 @@ def mark(db: Database, run_id: str, url: str, state: str, *, attempts: int | Non
     flt: dict = {"_id": ledger_id(run_id, url)}
     if state != STORED:
         flt["state"] = {"$ne": STORED}
-    return db.urls.update_one(flt, {"$set": fields}).matched_count == 1
+    return flt, {"$set": fields}
 
 
 def requeue(db: Database, run_id: str, url: str) -> None:

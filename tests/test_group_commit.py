@@ -45,6 +45,16 @@ async def until(predicate, timeout: float = 5.0) -> None:
     raise AssertionError("condition not reached")
 
 
+async def a_write_out(max_size: int = 50, first: int = 0):
+    """A group commit whose first write (of ``first``) has begun and is held at the gate."""
+    write = Recorder()
+    write.gate = threading.Event()
+    commit = GroupCommit(write, max_size=max_size)
+    held = submit(commit, [first])
+    await until(write.started.is_set)
+    return write, commit, held
+
+
 @pytest_twisted.ensureDeferred
 async def test_an_idle_pipeline_writes_an_item_at_once_and_alone():
     write = Recorder()
@@ -55,11 +65,7 @@ async def test_an_idle_pipeline_writes_an_item_at_once_and_alone():
 
 @pytest_twisted.ensureDeferred
 async def test_items_arriving_during_a_write_go_together_in_the_next_with_their_own_results():
-    write = Recorder()
-    write.gate = threading.Event()
-    commit = GroupCommit(write, max_size=50)
-    first = submit(commit, [0])
-    await until(write.started.is_set)
+    write, commit, first = await a_write_out()
     rest = submit(commit, range(1, 8))  # they arrive while the first write is out
     await until(lambda: commit.pending == 7)
     assert not first.called and not rest.called
@@ -72,11 +78,7 @@ async def test_items_arriving_during_a_write_go_together_in_the_next_with_their_
 
 @pytest_twisted.ensureDeferred
 async def test_a_full_group_is_written_without_waiting_for_the_write_in_flight():
-    write = Recorder()
-    write.gate = threading.Event()
-    commit = GroupCommit(write, max_size=3)
-    held = submit(commit, [0])
-    await until(write.started.is_set)
+    write, commit, held = await a_write_out(max_size=3)
     full = submit(commit, [1, 2, 3])  # reaches max_size: goes without waiting
     await until(lambda: write.calls == 2)  # both writes are out, the gate still closed
     assert commit.pending == 0
@@ -88,11 +90,7 @@ async def test_a_full_group_is_written_without_waiting_for_the_write_in_flight()
 
 @pytest_twisted.ensureDeferred
 async def test_a_failed_write_fails_every_item_of_its_group_and_the_next_group_is_written():
-    write = Recorder()
-    write.gate = threading.Event()
-    commit = GroupCommit(write, max_size=50)
-    first = submit(commit, [0])
-    await until(write.started.is_set)
+    write, commit, first = await a_write_out()
     write.fail_once = {2}
     failed_group = submit(commit, [1, 2, 3])
     await until(lambda: commit.pending == 3)
@@ -107,11 +105,7 @@ async def test_a_failed_write_fails_every_item_of_its_group_and_the_next_group_i
 
 @pytest_twisted.ensureDeferred
 async def test_no_item_completes_before_its_write_and_drain_waits_for_every_item():
-    write = Recorder()
-    write.gate = threading.Event()
-    commit = GroupCommit(write, max_size=50)
-    done = submit(commit, [1])
-    await until(write.started.is_set)
+    write, commit, done = await a_write_out(first=1)
     later = submit(commit, [2, 3])
     await until(lambda: commit.pending == 2)
     draining = deferred_from_coro(commit.drain())

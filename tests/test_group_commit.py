@@ -123,3 +123,16 @@ async def test_a_write_returning_the_wrong_number_of_results_is_an_error_not_a_m
     results = await submit(commit, [1])
     assert [ok for ok, _ in results] == [False]
     assert "0 results for 1 objects" in str(results[0][1].value)
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_exception_in_an_items_place_fails_that_item_only():
+    write, commit, first = await a_write_out()
+    commit.write_many = lambda objs: [ValueError(o) if o == 2 else o * 10 for o in objs]
+    group = submit(commit, [1, 2, 3])  # the next group, written by the new write_many
+    await until(lambda: commit.pending == 3)
+    write.gate.set()
+    outcome = await group
+    assert [ok for ok, _ in outcome] == [True, False, True]
+    assert [outcome[0][1], outcome[2][1]] == [10, 30] and outcome[1][1].check(ValueError)
+    assert [r for _, r in await first] == [0]

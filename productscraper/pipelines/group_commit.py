@@ -9,7 +9,9 @@ group goes at once). So an item never waits for a timer: an idle pipeline writes
 item alone, and a busy one writes in groups that grow with the load.
 
 An item leaves the pipeline (and its task is acknowledged) only once its write has
-succeeded. A failed write fails every item of its group, and each one's task is retried.
+succeeded. A write that raises fails every item of its group (each one's task is then
+retried); ``write_many`` may instead return an exception in an item's place to fail that
+item alone.
 """
 from __future__ import annotations
 
@@ -29,10 +31,11 @@ class GroupCommit(Generic[T, R]):
     """Batches :meth:`submit` calls made on the reactor thread into ``write_many`` calls.
 
     ``write_many(objs)`` runs in the reactor's thread pool and returns one result per
-    object, in order.
+    object, in order; an :class:`Exception` as a result fails that object's submit.
     """
 
-    def __init__(self, write_many: Callable[[list[T]], Sequence[R]], *, max_size: int = 50) -> None:
+    def __init__(self, write_many: Callable[[list[T]], Sequence[R | Exception]], *,
+                 max_size: int = 50) -> None:
         self.write_many = write_many
         self.max_size = max(1, max_size)
         self._pending: list[tuple[T, Deferred]] = []
@@ -54,7 +57,7 @@ class GroupCommit(Generic[T, R]):
         write = deferToThread(self.write_many, [obj for obj, _ in group])
         self._writes.add(write)
 
-        def settle(result: Sequence[R] | Failure) -> None:
+        def settle(result: Sequence[R | Exception] | Failure) -> None:
             self._writes.discard(write)
             if not isinstance(result, Failure) and len(result) != len(group):
                 result = Failure(RuntimeError(
@@ -62,6 +65,8 @@ class GroupCommit(Generic[T, R]):
             for i, (_, done) in enumerate(group):
                 if isinstance(result, Failure):
                     done.errback(result)
+                elif isinstance(result[i], Exception):
+                    done.errback(Failure(result[i]))
                 else:
                     done.callback(result[i])
             if not self._writes:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pymongo.errors import ConnectionFailure
+
 from productscraper.items import ProductItem
 from productscraper.pipelines import in_thread
 from productscraper.pipelines.group_commit import GroupCommit
@@ -17,8 +19,32 @@ from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
 
 
-def store_many(items: list[ProductItem]) -> list[str]:
-    """Upsert the items' products, then mark their ledger entries; one change per item."""
+def store_many(items: list[ProductItem]) -> list[str | Exception]:
+    """Store a group; one change (or the item's own error) per item.
+
+    When a group fails for any reason but the connection, each item is written again on
+    its own, so that one item MongoDB refuses (say, a document it cannot encode) fails
+    alone instead of failing, and retrying, everyone in its group.
+    """
+    try:
+        return list(_store_group(items))
+    except ConnectionFailure:
+        raise  # MongoDB unreachable: every task of the group retries with back-off
+    except Exception:
+        if len(items) == 1:
+            raise
+    results: list[str | Exception] = []
+    for item in items:
+        try:
+            results.extend(_store_group([item]))
+        except ConnectionFailure:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported as this item's error
+            results.append(exc)
+    return results
+
+
+def _store_group(items: list[ProductItem]) -> list[str]:
     db = get_db()
     changes = products.upsert_many(db, [item.product for item in items])
     ledger.mark_many(db, ledger.STORED, [

@@ -14,7 +14,7 @@ from pymongo import UpdateOne
 from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
-from productscraper.storage import DUPLICATE_KEY
+from productscraper.storage import duplicate_key_indexes
 from productscraper.storage.clock import now_iso
 from productscraper.storage.count import count
 from productscraper.urls import canonical_url, url_fingerprint
@@ -80,14 +80,7 @@ def register_many(db: Database, entries: Iterable[Entry]) -> list[Entry]:
         db.urls.insert_many(docs, ordered=False)
         return list(by_id.values())
     except BulkWriteError as exc:
-        dup = {
-            docs[err["index"]]["_id"]
-            for err in exc.details.get("writeErrors", [])
-            if err.get("code") == DUPLICATE_KEY
-        }
-        others = [err for err in exc.details.get("writeErrors", []) if err.get("code") != DUPLICATE_KEY]
-        if others:
-            raise
+        dup = {docs[i]["_id"] for i in duplicate_key_indexes(exc)}
         return [e for i, e in by_id.items() if i not in dup]
 
 

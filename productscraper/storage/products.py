@@ -6,11 +6,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pymongo.database import Database
 from pymongo import UpdateOne
+from pymongo.database import Database
 from pymongo.errors import BulkWriteError
 
-from productscraper.storage import DUPLICATE_KEY
+from productscraper.storage import duplicate_key_indexes
 from productscraper.storage.clock import now_iso
 
 #: Fields that change on every crawl and so do not count as content.
@@ -106,6 +106,5 @@ def _upsert_distinct(db: Database, items: Sequence[Mapping[str, Any]]) -> list[s
         try:
             db.price_history.insert_many(history, ordered=False)
         except BulkWriteError as exc:  # a redelivered task: the change is recorded already
-            if any(e.get("code") != DUPLICATE_KEY for e in exc.details.get("writeErrors", [])):
-                raise
+            duplicate_key_indexes(exc)
     return results

@@ -10,6 +10,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from pymongo import monitoring
+
 from productscraper.netutil import free_port, wait_listening
 from productscraper.stack import find_executable
 
@@ -80,3 +82,26 @@ def cli(*args: str, env: dict, timeout: float = 120.0, check: bool = True) -> su
     if check and proc.returncode != 0:
         raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr[-4000:]}")
     return proc
+
+
+class MongoCommands(monitoring.CommandListener):
+    """A pymongo listener that records the names of the commands a client sends.
+
+    Connection housekeeping (handshakes, pings, session ends) is left out: ``names`` holds
+    the round trips the code under test asked for.
+    """
+
+    HOUSEKEEPING = frozenset({"ping", "hello", "isMaster", "ismaster", "endSessions"})
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def started(self, event) -> None:
+        if event.command_name not in self.HOUSEKEEPING:
+            self.names.append(event.command_name)
+
+    def succeeded(self, event) -> None:
+        pass
+
+    def failed(self, event) -> None:
+        pass

@@ -8,12 +8,12 @@ import os
 import uuid
 
 import pytest
-from pymongo import MongoClient, monitoring
+from pymongo import MongoClient
 
 from productscraper import export
 from productscraper.storage import products, runs
 from productscraper.storage.indexes import ensure_indexes
-from tests.services import ROOT, cli
+from tests.services import ROOT, MongoCommands, cli
 
 #: Values that need CSV quoting and JSON escaping.
 AWKWARD_TITLES = ['Comma, "quotes" and\nnewline', "Ünïcode — ☃", "=HYPERLINK(\"x\")"]
@@ -118,31 +118,17 @@ def test_unknown_run_exits_non_zero_with_a_clear_message(env, tmp_path):
     assert proc.returncode == 2 and proc.stdout == ""
 
 
-class _GetMores(monitoring.CommandListener):
-    def __init__(self) -> None:
-        self.get_mores = 0
-
-    def started(self, event):
-        self.get_mores += event.command_name == "getMore"
-
-    def succeeded(self, event):
-        pass
-
-    def failed(self, event):
-        pass
-
-
 def test_products_are_streamed_in_batches(mongo_uri):
-    listener = _GetMores()
+    listener = MongoCommands()
     client = MongoClient(mongo_uri, event_listeners=[listener])
     try:
         db = client.get_default_database()
         stream = export.iter_products(db, "exp-a", batch_size=5)
         first = next(stream)  # a generator: documents arrive before the run is read in full
-        assert listener.get_mores == 0
+        assert listener.names.count("getMore") == 0
         rest = list(stream)
         assert len({d["_id"] for d in [first, *rest]}) == len(RUN_A)
-        assert listener.get_mores >= len(RUN_A) // 5 - 1  # the cursor fetched batch after batch
+        assert listener.names.count("getMore") >= len(RUN_A) // 5 - 1  # the cursor fetched batch after batch
     finally:
         client.close()
 

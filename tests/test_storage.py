@@ -8,6 +8,7 @@ from pymongo import MongoClient
 
 from productscraper.storage import ledger, products, runs
 from productscraper.storage.indexes import ensure_indexes
+from tests.services import MongoCommands
 
 
 @pytest.fixture
@@ -122,23 +123,7 @@ def test_a_price_change_another_worker_recorded_first_is_not_an_error(mdb):
 
 
 def test_upsert_many_writes_a_group_in_three_round_trips(mongo_srv):
-    from pymongo import monitoring
-
-    class Commands(monitoring.CommandListener):
-        def __init__(self):
-            self.names: list[str] = []
-
-        def started(self, event):
-            if event.command_name not in ("ping", "hello", "isMaster", "endSessions"):
-                self.names.append(event.command_name)
-
-        def succeeded(self, event):
-            pass
-
-        def failed(self, event):
-            pass
-
-    listener = Commands()
+    listener = MongoCommands()
     client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", event_listeners=[listener])
     db = client[f"rt{uuid.uuid4().hex[:8]}"]
     group = [{"_id": f"k{i}", "url": f"http://a.test/{i}", "price": 1.0} for i in range(20)]

@@ -27,21 +27,22 @@ def store_many(items: list[ProductItem]) -> list[str | Exception]:
     alone instead of failing, and retrying, everyone in its group.
     """
     try:
-        return list(_store_group(items))
+        return _store_group(items)
     except ConnectionFailure:
         raise  # MongoDB unreachable: every task of the group retries with back-off
     except Exception:
         if len(items) == 1:
             raise
-    results: list[str | Exception] = []
-    for item in items:
-        try:
-            results.extend(_store_group([item]))
-        except ConnectionFailure:
-            raise
-        except Exception as exc:  # noqa: BLE001 - reported as this item's error
-            results.append(exc)
-    return results
+    return [_store_alone(item) for item in items]
+
+
+def _store_alone(item: ProductItem) -> str | Exception:
+    try:
+        return _store_group([item])[0]
+    except ConnectionFailure:
+        raise
+    except Exception as exc:  # noqa: BLE001 - reported as this item's error
+        return exc
 
 
 def _store_group(items: list[ProductItem]) -> list[str]:

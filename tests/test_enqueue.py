@@ -90,3 +90,60 @@ def test_publishing_costs_one_redis_push_per_url_without_result_subscriptions_or
     client.config_resetstat()
     cli("enqueue", "--run", "pub2", "--file", str(f), env={**env, "TASK_SENT_EVENTS": "true"})
     assert _command_calls(client, "publish")["publish"] == 30
+
+
+# publish() in a process of its own: tasks.app reads the broker URL once, at import.
+_PUBLISH_SCRIPT = """
+import json, sys
+import redis.client
+import redis.connection
+from productscraper.fanout import publish
+from productscraper.storage.ledger import Entry
+
+sends = []
+send = redis.connection.AbstractConnection.send_packed_command
+def counting(self, *args, **kwargs):
+    sends.append(1)
+    return send(self, *args, **kwargs)
+redis.connection.AbstractConnection.send_packed_command = counting
+
+entries = [Entry("pub3", f"http://127.0.0.1:1/p/{i}") for i in range(31)]
+publish(entries[:1])  # connection and queue declaration
+sends.clear()
+if sys.argv[1] == "flush-fails":
+    def refuse(self, *args, **kwargs):
+        raise redis.exceptions.ConnectionError("connection reset by peer")
+    redis.client.Pipeline.execute = refuse
+result = publish(entries[1:])
+print(json.dumps({"sends": len(sends), "errors": result.publish_errors,
+                  "last_error": result.last_error}))
+"""
+
+
+def _publish_in_subprocess(env, mode: str) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    from tests.services import ROOT
+
+    proc = subprocess.run([sys.executable, "-c", _PUBLISH_SCRIPT, mode], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(env):
+    # 30 LPUSHes in one pipeline (kombu's producer batch), not 30 round trips.
+    out = _publish_in_subprocess(env, "ok")
+    assert out["errors"] == 0
+    assert queue_length(env) == 31
+    assert out["sends"] == 1
+
+
+def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(env):
+    # Delivery of a batch whose pipeline failed is uncertain: all of its URLs are reported
+    # (they stay queued in the ledger, where reconcile re-publishes them).
+    out = _publish_in_subprocess(env, "flush-fails")
+    assert out["errors"] == 30
+    assert "BatchPublishError" in out["last_error"]
+    assert queue_length(env) == 1

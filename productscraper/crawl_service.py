@@ -21,6 +21,7 @@ from typing import Any
 
 from productscraper import outcomes
 from productscraper.outcomes import Outcome
+from productscraper.pages.warm_up import warm_up_extraction
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,9 @@ class CrawlService:
         from crochet import run_in_reactor
 
         run_in_reactor(self._open)().wait(timeout)
-        log.info("crawl service ready in pid %s", self.pid)
+        # Lazy imports and caches of extraction, paid here rather than by the first tasks.
+        warm_s = warm_up_extraction()
+        log.info("crawl service ready in pid %s (extraction warmed up in %.2f s)", self.pid, warm_s)
 
     def _open(self):
         from scrapy import signals

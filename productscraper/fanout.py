@@ -57,31 +57,25 @@ def _messages(entries: list[Entry], per_task: int, names: tuple[str, str, str],
                    f"{chunk[0].id}:batch", chunk)
 
 
+#: Messages per Redis pipeline (kombu's producer batch): one round trip each, and a
+#: failed flush fails only its own chunk. Bounds the memory a large reconcile buffers.
+PUBLISH_CHUNK = 500
+
+
 def publish(entries: list[Entry]) -> FanOutResult:
     """Send the entries' tasks over one broker connection; errors are counted, not raised."""
     app, cfg, scrape, render, batch = _celery()
     result = FanOutResult()
     if not entries:
         return result
+    messages = list(_messages(entries, cfg.products_per_task, (scrape, render, batch),
+                              (cfg.product_queue, cfg.render_queue)))
     try:
-        # kombu's publish batch: on Redis, the messages go out in one pipeline (one round
-        # trip) when the block ends, not one LPUSH round trip each; other transports
-        # publish at once. max_size is above what this call buffers, so the only flush is
-        # the last one, and a failed flush fails every entry of the call.
-        with app.producer_or_acquire() as producer, producer.batch(max_size=4 * len(entries)):
-            for name, args, kwargs, queue, task_id, sent in _messages(
-                    entries, cfg.products_per_task, (scrape, render, batch),
-                    (cfg.product_queue, cfg.render_queue)):
-                try:
-                    # ignore_result: without it Celery subscribes to each task's result
-                    # channel in Redis (and unsubscribes when the AsyncResult is freed),
-                    # two round trips per URL for results nobody here waits for.
-                    app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
-                                  producer=producer, ignore_result=not cfg.store_task_results)
-                except Exception as exc:  # broker down: the entries stay queued in the ledger
-                    result.publish_errors += len(sent)
-                    result.last_error = f"{type(exc).__name__}: {exc}"
-    except Exception as exc:  # includes a failed flush: delivery of the batch is uncertain
+        with app.producer_or_acquire() as producer:
+            for i in range(0, len(messages), PUBLISH_CHUNK):
+                _publish_chunk(app, producer, messages[i:i + PUBLISH_CHUNK], result,
+                               ignore_result=not cfg.store_task_results)
+    except Exception as exc:
         result.publish_errors = len(entries)
         result.last_error = f"{type(exc).__name__}: {exc}"
     if result.publish_errors:
@@ -89,6 +83,30 @@ def publish(entries: list[Entry]) -> FanOutResult:
                   "ledger and `python -m productscraper reconcile` re-publishes them",
                   result.publish_errors, result.last_error)
     return result
+
+
+def _publish_chunk(app, producer, messages: list[tuple], result: FanOutResult, *,
+                   ignore_result: bool) -> None:
+    """Publish ``messages`` in one batch: on Redis, one pipeline sent when the block ends
+    instead of one LPUSH round trip per message; other transports publish at once."""
+    buffered = 0
+    try:
+        # max_size is above what the chunk buffers: the only flush is the one on exit.
+        with producer.batch(max_size=4 * len(messages)):
+            for name, args, kwargs, queue, task_id, sent in messages:
+                try:
+                    # ignore_result: without it Celery subscribes to each task's result
+                    # channel in Redis (and unsubscribes when the AsyncResult is freed),
+                    # two round trips per URL for results nobody here waits for.
+                    app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
+                                  producer=producer, ignore_result=ignore_result)
+                    buffered += len(sent)
+                except Exception as exc:  # broker down: the entries stay queued in the ledger
+                    result.publish_errors += len(sent)
+                    result.last_error = f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # the flush failed: delivery of the whole chunk is uncertain
+        result.publish_errors += buffered
+        result.last_error = f"{type(exc).__name__}: {exc}"
 
 
 def fan_out(db: Database, entries: Iterable[Entry]) -> FanOutResult:

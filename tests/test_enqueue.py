@@ -110,9 +110,15 @@ redis.connection.AbstractConnection.send_packed_command = counting
 entries = [Entry("pub3", f"http://127.0.0.1:1/p/{i}") for i in range(31)]
 publish(entries[:1])  # connection and queue declaration
 sends.clear()
-if sys.argv[1] == "flush-fails":
+if sys.argv[1] in ("flush-fails", "second-flush-fails"):
+    import productscraper.fanout
+    productscraper.fanout.PUBLISH_CHUNK = 10
+    execute, flushes = redis.client.Pipeline.execute, []
     def refuse(self, *args, **kwargs):
-        raise redis.exceptions.ConnectionError("connection reset by peer")
+        flushes.append(1)
+        if sys.argv[1] == "flush-fails" or len(flushes) == 2:
+            raise redis.exceptions.ConnectionError("connection reset by peer")
+        return execute(self, *args, **kwargs)
     redis.client.Pipeline.execute = refuse
 result = publish(entries[1:])
 print(json.dumps({"sends": len(sends), "errors": result.publish_errors,
@@ -134,6 +140,7 @@ def _publish_in_subprocess(env, mode: str) -> dict:
 
 def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(env):
     # 30 LPUSHes in one pipeline (kombu's producer batch), not 30 round trips.
+    # (PUBLISH_CHUNK, 500, is above 30.)
     out = _publish_in_subprocess(env, "ok")
     assert out["errors"] == 0
     assert queue_length(env) == 31
@@ -147,3 +154,10 @@ def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(env):
     assert out["errors"] == 30
     assert "BatchPublishError" in out["last_error"]
     assert queue_length(env) == 1
+
+
+def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(env):
+    # PUBLISH_CHUNK = 10 in the script: 30 URLs are three pipelines; the second one fails.
+    out = _publish_in_subprocess(env, "second-flush-fails")
+    assert out["errors"] == 10
+    assert queue_length(env) == 1 + 20

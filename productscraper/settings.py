@@ -6,6 +6,8 @@ project needs. Note: unlike ``scrapy startproject``'s template there is no
 ``DOWNLOAD_DELAY=1``/``CONCURRENT_REQUESTS_PER_DOMAIN=1``: politeness is enforced for
 the whole cluster by the per-domain limiter, not per process.
 """
+from scrapy.settings import default_settings as _scrapy_defaults
+
 from productscraper.config import get_config
 
 _cfg = get_config()
@@ -31,6 +33,12 @@ REDIRECT_MAX_TIMES = 10
 
 TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19 would open an HTTP port per crawl
+# Disabled is not enough: Scrapy imports every extension named in its settings (to
+# compare class paths), even one mapped to None, and the remote-control module imports
+# aiohttp (~0.1 s of every crawl's start-up, the listing chain's included). So it is left
+# out of Scrapy's own list; delete these lines to use Scrapy's remote control.
+EXTENSIONS_BASE = {path: order for path, order in _scrapy_defaults.EXTENSIONS_BASE.items()
+                   if not path.endswith(".RemoteControl")}
 FEED_EXPORT_ENCODING = "utf-8"
 # Scrapy checks each response's callback for `return value` in a generator by reading its
 # source; its cache is keyed on the bound method, which is new for every request, so the

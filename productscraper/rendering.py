@@ -55,7 +55,11 @@ class AllLoaded:
         for button in driver.find_elements(By.CSS_SELECTOR, self.BUTTONS):
             try:
                 if button.is_displayed() and button.is_enabled():
-                    button.click()
+                    # A click event on the element itself, not a mouse click at its
+                    # coordinates: those hit whatever is on top there by the time the click
+                    # lands (an overlay, or a product card the last batch pushed into the
+                    # button's place, which navigated away and ended the listing empty).
+                    driver.execute_script("arguments[0].click();", button)
                     self.stable = 0
                     return False
             except WebDriverException:  # detached while the list grew: look again next time

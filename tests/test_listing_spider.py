@@ -118,10 +118,8 @@ async def test_generic_profile_probes_plain_links_for_product_pages(plain_site, 
     assert {i.url for i in items} == {f"{plain_site}/p/{n}" for n in (1, 2, 3)}
 
 
-@pytest.mark.browser
-@pytest_twisted.ensureDeferred
-async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is_loaded(
-        demo_shop, crawl_listings):
+async def _render_js_listing(demo_shop, crawl_listings, path: str, run_id: str):
+    """(items, shop) of a listing crawl of the demo shop's scripted listing in Chromium."""
     import shutil
 
     if not shutil.which("chromium"):
@@ -134,11 +132,31 @@ async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is
         items = await crawl_listings(
             settings_extra={"SELENIUM_EXTRA_ARGUMENTS": [
                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]},
-            start_url=f"{shop.url}/js/catalogue/", profile="demo_js_scroll", run_id="t5")
+            start_url=f"{shop.url}{path}", profile="demo_js_scroll", run_id=run_id)
     finally:
         shutdown_browser()  # this test's own process rendered: leave no browser behind
+    return items, shop
+
+
+@pytest.mark.browser
+@pytest_twisted.ensureDeferred
+async def test_a_scripted_listing_with_load_more_is_rendered_until_everything_is_loaded(
+        demo_shop, crawl_listings):
+    items, shop = await _render_js_listing(demo_shop, crawl_listings, "/js/catalogue/", "t5")
     assert {i.url for i in items} == {p["url"] for p in shop.truth()}
     assert all(i.render for i in items)  # render = "both": the products go to the browser queue
+
+
+@pytest.mark.browser
+@pytest_twisted.ensureDeferred
+async def test_a_load_more_button_under_an_overlay_is_still_clicked(demo_shop, crawl_listings):
+    # The button is clicked as an element, not at its coordinates: a mouse click there
+    # lands on whatever covers it (here an invisible full-window link). The same race,
+    # with a card the last batch pushed into the button's place, once navigated the
+    # browser to a product page and the listing came out empty.
+    items, shop = await _render_js_listing(demo_shop, crawl_listings,
+                                           "/js/catalogue/?overlay=1", "t5o")
+    assert {i.url for i in items} == {p["url"] for p in shop.truth()}
 
 
 @pytest_twisted.ensureDeferred

@@ -267,8 +267,12 @@ async def media(request: web.Request) -> web.Response:
 
 
 async def js_catalogue(request: web.Request) -> web.Response:
-    """GET /js/catalogue/: empty shell filled from /api/products by script."""
-    return _html(templates.js_catalogue_page())
+    """GET /js/catalogue/: empty shell filled from /api/products by script.
+
+    ``?overlay=1``: an invisible link covers the window (see templates.js_catalogue_page).
+    """
+    overlay = request.query.get("overlay", "") in ("1", "true", "yes")
+    return _html(templates.js_catalogue_page(overlay=overlay))
 
 
 async def api_products(request: web.Request) -> web.Response:

@@ -305,8 +305,12 @@ def js_product_page(view: ProductView, delay_ms: int = JS_RENDER_DELAY_MS) -> st
     return _layout(SHOP_NAME, body)
 
 
-def js_catalogue_page() -> str:
-    """A listing filled by script from /api/products: "load more" button plus infinite scroll."""
+def js_catalogue_page(*, overlay: bool = False) -> str:
+    """A listing filled by script from /api/products: "load more" button plus infinite scroll.
+
+    ``overlay``: an invisible link covers the whole window (as a consent or promo layer
+    can), so a click at the button's coordinates lands on the link instead.
+    """
     script = f"""<script>
 (function () {{
   var list = document.getElementById("products");
@@ -356,11 +360,13 @@ def js_catalogue_page() -> str:
   if (observer) observer.observe(sentinel);
 }})();
 </script>"""
+    cover = ('<a class="promo-layer" href="/" aria-label="promotion" style="position:fixed;'
+             'top:0;left:0;width:100%;height:100%;opacity:0;z-index:10"></a>\n') if overlay else ""
     body = (
         '<main class="listing js-listing"><h1>All products</h1>\n'
         '<section class="products" id="products"></section>\n'
         '<button class="load-more" type="button">Load more</button>\n'
-        f'<div id="sentinel" class="sentinel"></div></main>\n{script}'
+        f'<div id="sentinel" class="sentinel"></div></main>\n{cover}{script}'
     )
     return _layout(f"All products | {SHOP_NAME}", body)
 

@@ -2,6 +2,7 @@
 started on free loopback ports, and the project's own CLI run as a user would."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pymongo import monitoring
 
@@ -82,6 +84,21 @@ def cli(*args: str, env: dict, timeout: float = 120.0, check: bool = True) -> su
     if check and proc.returncode != 0:
         raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr[-4000:]}")
     return proc
+
+
+def python_json(script: str, *args: str, env: dict | None = None, stdin: str | None = None,
+                timeout: float = 60.0) -> Any:
+    """Run ``python -c SCRIPT ARGS`` in a fresh process; the JSON its last line printed.
+
+    For checks that need a clean interpreter (what gets imported) or configuration read
+    once at import (the broker URL of ``tasks.app``).
+    """
+    cmd = [sys.executable, "-c", script, *args]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+    if proc.returncode != 0:
+        raise AssertionError(f"python -c exited {proc.returncode}\nstderr:\n{proc.stderr[-4000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 class MongoCommands(monitoring.CommandListener):

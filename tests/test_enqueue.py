@@ -4,7 +4,7 @@ from pymongo import MongoClient
 
 from tests.conftest import make_env
 from tests.e2e import crawl, queue_length
-from tests.services import cli
+from tests.services import cli, python_json
 
 
 @pytest.fixture
@@ -126,22 +126,10 @@ print(json.dumps({"sends": len(sends), "errors": result.publish_errors,
 """
 
 
-def _publish_in_subprocess(env, mode: str) -> dict:
-    import json
-    import subprocess
-    import sys
-
-    from tests.services import ROOT
-
-    proc = subprocess.run([sys.executable, "-c", _PUBLISH_SCRIPT, mode], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60, check=True)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
 def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(env):
     # 30 LPUSHes in one pipeline (kombu's producer batch), not 30 round trips.
     # (PUBLISH_CHUNK, 500, is above 30.)
-    out = _publish_in_subprocess(env, "ok")
+    out = python_json(_PUBLISH_SCRIPT, "ok", env=env)
     assert out["errors"] == 0
     assert queue_length(env) == 31
     assert out["sends"] == 1
@@ -150,7 +138,7 @@ def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(env):
 def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(env):
     # Delivery of a batch whose pipeline failed is uncertain: all of its URLs are reported
     # (they stay queued in the ledger, where reconcile re-publishes them).
-    out = _publish_in_subprocess(env, "flush-fails")
+    out = python_json(_PUBLISH_SCRIPT, "flush-fails", env=env)
     assert out["errors"] == 30
     assert "BatchPublishError" in out["last_error"]
     assert queue_length(env) == 1
@@ -158,6 +146,6 @@ def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(env):
 
 def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(env):
     # PUBLISH_CHUNK = 10 in the script: 30 URLs are three pipelines; the second one fails.
-    out = _publish_in_subprocess(env, "second-flush-fails")
+    out = python_json(_PUBLISH_SCRIPT, "second-flush-fails", env=env)
     assert out["errors"] == 10
     assert queue_length(env) == 1 + 20

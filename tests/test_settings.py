@@ -1,11 +1,7 @@
 """Project settings that shape every crawl's start-up."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
-from tests.services import ROOT
+from tests.services import ROOT, python_json
 
 _EXTENSIONS = """
 import json, sys
@@ -23,11 +19,8 @@ print(json.dumps({"paths": paths, "aiohttp": "aiohttp" in sys.modules}))
 def test_loading_every_extension_of_a_crawl_does_not_import_aiohttp():
     # Scrapy's remote-control extension (off here) imports aiohttp, ~0.1 s of start-up
     # for every crawl, the listing chain's included; the project leaves it out.
-    proc = subprocess.run([sys.executable, "-c", _EXTENSIONS], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=True,
-                          env={"SCRAPY_SETTINGS_MODULE": "productscraper.settings",
-                               "PYTHONPATH": str(ROOT), "PATH": ""})
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = python_json(_EXTENSIONS, env={"SCRAPY_SETTINGS_MODULE": "productscraper.settings",
+                                        "PYTHONPATH": str(ROOT), "PATH": ""})
     assert out["aiohttp"] is False
     names = {path.rsplit(".", 1)[1] for path in out["paths"]}
     assert "RemoteControl" not in names

@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from productscraper.pages import ProductPage
 from productscraper.pages.warm_up import SAMPLE_PAGE, warm_up_extraction
 from productscraper.processing import normalise_product
 from productscraper.profiles import get_profile
-from tests.services import ROOT
+from tests.services import python_json
 
 
 def test_the_warm_up_page_is_extracted_as_a_complete_product():
@@ -55,6 +53,4 @@ def test_after_the_warm_up_extracting_a_product_page_imports_nothing():
         '<h1 itemprop="name">Lamp</h1></div><div typeof="Product" vocab="https://schema.org/">'
         '<span property="name">Lamp</span></div></body></html>'
     )
-    proc = subprocess.run([sys.executable, "-c", _AFTER_WARM_UP], input=page, cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=True)
-    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+    assert python_json(_AFTER_WARM_UP, stdin=page) == []

@@ -90,16 +90,14 @@ def _publish_chunk(app, producer, messages: list[tuple], result: FanOutResult, *
     """Publish ``messages`` in one batch: on Redis, one pipeline sent when the block ends
     instead of one LPUSH round trip per message; other transports publish at once."""
     buffered = 0
+    declared: set[int] = set()
     try:
         # max_size is above what the chunk buffers: the only flush is the one on exit.
         with producer.batch(max_size=4 * len(messages)):
             for name, args, kwargs, queue, task_id, sent in messages:
                 try:
-                    # ignore_result: without it Celery subscribes to each task's result
-                    # channel in Redis (and unsubscribes when the AsyncResult is freed),
-                    # two round trips per URL for results nobody here waits for.
-                    app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
-                                  producer=producer, ignore_result=ignore_result)
+                    _send(app, producer, declared, name, args, kwargs, queue, task_id,
+                          ignore_result)
                     buffered += len(sent)
                 except Exception as exc:  # broker down: the entries stay queued in the ledger
                     result.publish_errors += len(sent)
@@ -107,6 +105,25 @@ def _publish_chunk(app, producer, messages: list[tuple], result: FanOutResult, *
     except Exception as exc:  # the flush failed: delivery of the whole chunk is uncertain
         result.publish_errors += buffered
         result.last_error = f"{type(exc).__name__}: {exc}"
+
+
+def _send(app, producer, declared: set[int], name: str, args: list, kwargs: dict, queue: str,
+          task_id: str, ignore_result: bool) -> None:
+    """One task message: stamped from its kind's template, or built by ``send_task``."""
+    from productscraper.task_messages import template  # imports Celery: listing side only
+
+    kind = template(app, producer, name, queue, kwargs, ignore_result)
+    if kind is None:
+        # ignore_result: without it Celery subscribes to each task's result channel in
+        # Redis (and unsubscribes when the AsyncResult is freed), two round trips per URL
+        # for results nobody here waits for.
+        app.send_task(name, args=args, kwargs=kwargs, queue=queue, task_id=task_id,
+                      producer=producer, ignore_result=ignore_result)
+        return
+    if id(kind) not in declared:
+        kind.declare_on(producer)
+        declared.add(id(kind))
+    kind.publish(producer, task_id, args, kwargs)
 
 
 def fan_out(db: Database, entries: Iterable[Entry]) -> FanOutResult:

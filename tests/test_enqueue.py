@@ -149,3 +149,59 @@ def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(en
     out = python_json(_PUBLISH_SCRIPT, "second-flush-fails", env=env)
     assert out["errors"] == 10
     assert queue_length(env) == 1 + 20
+
+
+
+_BROKER_CHECK_SCRIPT = """
+import json, sys
+from productscraper.fanout import broker_reachable
+print(json.dumps({"error": broker_reachable(timeout=2), "celery_imported": "celery" in sys.modules}))
+"""
+
+
+def test_a_redis_broker_is_checked_without_importing_celery(env):
+    # The listing spider checks the broker before its first request: Celery's import
+    # (~0.1 s) is not needed to ask Redis, so it is left to the publisher's set-up.
+    from productscraper.netutil import free_port
+
+    assert python_json(_BROKER_CHECK_SCRIPT, env=env) == {"error": None, "celery_imported": False}
+    dead = python_json(_BROKER_CHECK_SCRIPT,
+                       env={**env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})
+    assert dead["error"].startswith("ConnectionError: ") and "refused" in dead["error"]
+
+
+# The listing spider in a process of its own, its publisher's set-up failing.
+_SPIDER_SCRIPT = """
+import json, logging, sys
+from scrapy.crawler import CrawlerProcess
+from scrapy.utils.project import get_project_settings
+from productscraper.pipelines import enqueue
+from productscraper.spiders.listings import ListingsSpider
+
+def refuse():
+    raise ConnectionError("broker went away")
+enqueue.prepare_publisher = refuse
+warnings = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        if record.levelno >= logging.WARNING:
+            warnings.append(record.getMessage())
+logging.getLogger().addHandler(Keep())
+process = CrawlerProcess(get_project_settings(), install_root_handler=False)
+crawler = process.create_crawler(ListingsSpider)
+process.crawl(crawler, start_url=sys.argv[1], run_id="early1", profile="demo")
+process.start()
+print(json.dumps({"new": crawler.stats.get_value("enqueue/new"),
+                  "publish_errors": crawler.stats.get_value("enqueue/publish_errors", 0),
+                  "warnings": warnings}))
+"""
+
+
+def test_a_failed_publisher_set_up_is_logged_and_loses_no_url(env, demo_shop):
+    # The set-up only prepares: publishing itself connects again and reports its errors.
+    shop = demo_shop(products=25, per_page=10)
+    out = python_json(_SPIDER_SCRIPT, shop.listing_url, env=env)
+    assert any("preparing the task publisher failed: broker went away" in w
+               for w in out["warnings"])
+    assert out["new"] == 25 and out["publish_errors"] == 0
+    assert queue_length(env) == 25

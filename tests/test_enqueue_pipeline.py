@@ -1,8 +1,10 @@
-"""The enqueue pipeline's shutdown, in-process: no discovered URL is left uncounted."""
+"""The enqueue pipeline in-process: its start-up and its shutdown (no discovered URL is left uncounted)."""
+import threading
 import time
 
 import pytest_twisted
 from pymongo import MongoClient
+from scrapy import signals
 from scrapy.crawler import CrawlerRunner
 from scrapy.utils.project import get_project_settings
 
@@ -29,6 +31,7 @@ async def test_closing_waits_for_a_flush_in_flight_and_counts_its_urls(
     monkeypatch.setattr(enqueue, "fan_out", slow_fan_out)
     monkeypatch.setattr(enqueue, "get_db", lambda: db)
     monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
+    monkeypatch.setattr(enqueue, "prepare_publisher", lambda: None)
     shop = demo_shop(products=30, per_page=10, latency_ms=100)
     settings = get_project_settings()
     settings.setdict({
@@ -42,3 +45,43 @@ async def test_closing_waits_for_a_flush_in_flight_and_counts_its_urls(
     assert len(flushes) == 2  # the timer's, then close_spider's for the rest
     assert sorted(sent) == sorted(p["url"] for p in shop.truth())
     assert runs.get(db, "c1")["discovery"]["new"] == 30
+
+
+@pytest_twisted.ensureDeferred
+async def test_the_first_listing_request_goes_out_while_the_publisher_is_being_set_up(
+        demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
+    # Celery's import and connection (~0.15 s) overlap the first listing download; no
+    # batch is published before they are done.
+    db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_early"]
+    released = threading.Event()
+    events: list[str] = []
+
+    def slow_prepare():  # held up until the first request has gone out (10 s at most)
+        released.wait(10)
+        events.append("publisher ready")
+
+    def fan_out(_db, entries):
+        events.append("flush")
+        return FanOutResult(new=len(entries))
+
+    def first_request(request, spider):
+        if "first request" not in events:
+            events.append("first request")
+            released.set()
+
+    monkeypatch.setattr(enqueue, "fan_out", fan_out)
+    monkeypatch.setattr(enqueue, "get_db", lambda: db)
+    monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
+    monkeypatch.setattr(enqueue, "prepare_publisher", slow_prepare)
+    shop = demo_shop(products=20, per_page=10, latency_ms=100)
+    settings = get_project_settings()
+    settings.setdict({
+        "ITEM_PIPELINES": {"productscraper.pipelines.enqueue.EnqueuePipeline": 100},
+        "ENQUEUE_BATCH_SIZE": 5, "ENQUEUE_FLUSH_INTERVAL": 0.01,
+        "RATELIMIT_REDIS_URL": redis_url, "RATELIMIT_KEY_PREFIX": prefix, "LOG_LEVEL": "WARNING",
+    })
+    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+    crawler.signals.connect(first_request, signal=signals.request_reached_downloader)
+    await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id="early2")
+    assert events[:2] == ["first request", "publisher ready"]
+    assert events.count("flush") >= 4  # 20 URLs in batches of 5, all after the set-up

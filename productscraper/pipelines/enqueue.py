@@ -13,11 +13,14 @@ import time
 from pymongo.errors import PyMongoError
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import sleep
+from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import task
+from twisted.internet.defer import Deferred
+from twisted.internet.threads import deferToThread
 
 from productscraper.config import get_config
 
-from productscraper.fanout import FanOutResult, broker_reachable, fan_out
+from productscraper.fanout import FanOutResult, broker_reachable, fan_out, prepare_publisher
 from productscraper.items import DetailUrlItem
 from productscraper.pipelines import in_thread
 from productscraper.storage import runs
@@ -42,6 +45,7 @@ class EnqueuePipeline:
         self.loop: task.LoopingCall | None = None
         self.active = False
         self.in_flight = 0  # flushes whose batch is out of the buffer and not yet settled
+        self.publisher_ready: Deferred | None = None
 
     @classmethod
     def from_crawler(cls, crawler) -> "EnqueuePipeline":
@@ -55,9 +59,26 @@ class EnqueuePipeline:
         if error:
             raise BrokerUnavailable(f"Celery broker unreachable ({error}); nothing was enqueued")
         await in_thread(self._start_run, spider)
+        # Celery's set-up overlaps the first listing downloads; the first flush waits for it.
+        self.publisher_ready = deferToThread(prepare_publisher)
+        self.publisher_ready.addErrback(self._prepare_failed)
         self.active = True
         self.loop = task.LoopingCall(self._tick)
         self.loop.start(self.interval, now=False)
+
+    def _prepare_failed(self, failure) -> None:
+        # Not fatal: the broker answered a moment ago, and the flush reports what it
+        # cannot publish (those URLs stay queued in the ledger for reconcile).
+        self.crawler.spider.logger.warning("preparing the task publisher failed: %s",
+                                           failure.getErrorMessage())
+
+    async def _publisher_prepared(self) -> None:
+        ready = self.publisher_ready
+        if ready is None or ready.called:
+            return
+        done: Deferred = Deferred()
+        ready.addBoth(lambda result: (done.callback(None), result)[1])
+        await maybe_deferred_to_future(done)
 
     def _start_run(self, spider) -> None:
         db = get_db()
@@ -89,6 +110,7 @@ class EnqueuePipeline:
             return True
         self.in_flight += 1
         try:
+            await self._publisher_prepared()
             result: FanOutResult = await in_thread(fan_out, get_db(), batch)
         except PyMongoError as exc:
             # The ledger is unreachable: keep the URLs and try again on the next tick.

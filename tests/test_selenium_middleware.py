@@ -23,7 +23,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from productscraper.browser import LOOPBACK_ONLY, RenderTimeout, shutdown_browser
 from productscraper.middlewares.selenium import SeleniumMiddleware
 from productscraper.netutil import free_port, wait_listening
-from tests.services import ROOT
+from tests.services import ROOT, python_json
 from tests.test_browser import JS_PAGE, serve_pages, skip_without_browser
 
 pytestmark = pytest.mark.browser
@@ -196,16 +196,13 @@ async def test_wait_until_never_met_fails_with_a_transient_render_timeout(js_sit
 def test_a_crawler_that_never_renders_does_not_import_selenium():
     # Every spider and worker has the middleware enabled; most never render, and
     # Selenium costs ~0.1 s of start-up to import.
-    import subprocess
-    import sys
-
     code = (
-        "import sys, asyncio, scrapy\n"
+        "import asyncio, json, sys, scrapy\n"
         "from scrapy.utils.test import get_crawler\n"
         "from productscraper.middlewares.selenium import SeleniumMiddleware\n"
         "mw = SeleniumMiddleware.from_crawler(get_crawler())\n"
         "assert asyncio.run(mw.process_request(scrapy.Request('http://127.0.0.1:9/'))) is None\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('selenium', 'scrapy_selenium')))\n"
+        "print(json.dumps(sorted(m for m in sys.modules\n"
+        "                        if m.split('.')[0] in ('selenium', 'scrapy_selenium'))))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert python_json(code) == []

@@ -14,6 +14,22 @@ from productscraper.spiders.listings import ListingsSpider
 from productscraper.storage import runs
 
 
+def _listing_crawler(monkeypatch, db, *, fan_out, prepare_publisher, redis_url: str,
+                     prefix: str, **settings):
+    """A listing crawler with only the enqueue pipeline, whose ledger/broker are stand-ins."""
+    monkeypatch.setattr(enqueue, "fan_out", fan_out)
+    monkeypatch.setattr(enqueue, "get_db", lambda: db)
+    monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
+    monkeypatch.setattr(enqueue, "prepare_publisher", prepare_publisher)
+    project = get_project_settings()
+    project.setdict({
+        "ITEM_PIPELINES": {"productscraper.pipelines.enqueue.EnqueuePipeline": 100},
+        "RATELIMIT_REDIS_URL": redis_url, "RATELIMIT_KEY_PREFIX": prefix, "LOG_LEVEL": "WARNING",
+        **settings,
+    })
+    return CrawlerRunner(project).create_crawler(ListingsSpider)
+
+
 @pytest_twisted.ensureDeferred
 async def test_closing_waits_for_a_flush_in_flight_and_counts_its_urls(
         demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
@@ -28,19 +44,11 @@ async def test_closing_waits_for_a_flush_in_flight_and_counts_its_urls(
         sent.extend(e.url for e in entries)
         return FanOutResult(new=len(entries))
 
-    monkeypatch.setattr(enqueue, "fan_out", slow_fan_out)
-    monkeypatch.setattr(enqueue, "get_db", lambda: db)
-    monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
-    monkeypatch.setattr(enqueue, "prepare_publisher", lambda: None)
     shop = demo_shop(products=30, per_page=10, latency_ms=100)
-    settings = get_project_settings()
-    settings.setdict({
-        "ITEM_PIPELINES": {"productscraper.pipelines.enqueue.EnqueuePipeline": 100},
-        # The timer's flush takes page 1's URLs and is still out when the crawl ends.
-        "ENQUEUE_BATCH_SIZE": 1000, "ENQUEUE_FLUSH_INTERVAL": 0.01,
-        "RATELIMIT_REDIS_URL": redis_url, "RATELIMIT_KEY_PREFIX": prefix, "LOG_LEVEL": "WARNING",
-    })
-    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+    # The timer's flush takes page 1's URLs and is still out when the crawl ends.
+    crawler = _listing_crawler(monkeypatch, db, fan_out=slow_fan_out, prepare_publisher=lambda: None,
+                               redis_url=redis_url, prefix=prefix,
+                               ENQUEUE_BATCH_SIZE=1000, ENQUEUE_FLUSH_INTERVAL=0.01)
     await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id="c1")
     assert len(flushes) == 2  # the timer's, then close_spider's for the rest
     assert sorted(sent) == sorted(p["url"] for p in shop.truth())
@@ -69,18 +77,10 @@ async def test_the_first_listing_request_goes_out_while_the_publisher_is_being_s
             events.append("first request")
             released.set()
 
-    monkeypatch.setattr(enqueue, "fan_out", fan_out)
-    monkeypatch.setattr(enqueue, "get_db", lambda: db)
-    monkeypatch.setattr(enqueue, "broker_reachable", lambda: None)
-    monkeypatch.setattr(enqueue, "prepare_publisher", slow_prepare)
     shop = demo_shop(products=20, per_page=10, latency_ms=100)
-    settings = get_project_settings()
-    settings.setdict({
-        "ITEM_PIPELINES": {"productscraper.pipelines.enqueue.EnqueuePipeline": 100},
-        "ENQUEUE_BATCH_SIZE": 5, "ENQUEUE_FLUSH_INTERVAL": 0.01,
-        "RATELIMIT_REDIS_URL": redis_url, "RATELIMIT_KEY_PREFIX": prefix, "LOG_LEVEL": "WARNING",
-    })
-    crawler = CrawlerRunner(settings).create_crawler(ListingsSpider)
+    crawler = _listing_crawler(monkeypatch, db, fan_out=fan_out, prepare_publisher=slow_prepare,
+                               redis_url=redis_url, prefix=prefix,
+                               ENQUEUE_BATCH_SIZE=5, ENQUEUE_FLUSH_INTERVAL=0.01)
     crawler.signals.connect(first_request, signal=signals.request_reached_downloader)
     await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id="early2")
     assert events[:2] == ["first request", "publisher ready"]

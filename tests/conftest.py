@@ -51,6 +51,16 @@ def make_env(redis_port: int, mongo_port: int, run_dir: Path, **extra: str) -> d
 
 
 @pytest.fixture
+def cli_env(redis_srv, mongo_srv, tmp_path):
+    """``make_env`` for one test on the tests' own servers; its Redis DB is emptied after."""
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path)
+    yield env
+    import redis
+
+    redis.Redis.from_url(env["REDIS_URL"]).flushdb()
+
+
+@pytest.fixture
 def redis_url(redis_srv) -> str:
     """The tests' own Redis (DB 0), for in-process tests of Redis-backed components."""
     return f"redis://127.0.0.1:{redis_srv.port}/0"

@@ -2,69 +2,59 @@
 import pytest
 from pymongo import MongoClient
 
-from tests.conftest import make_env
 from tests.e2e import crawl, queue_length
 from tests.services import cli, python_json
 
 
-@pytest.fixture
-def env(redis_srv, mongo_srv, tmp_path):
-    e = make_env(redis_srv.port, mongo_srv.port, tmp_path)
-    yield e
-    import redis
-
-    redis.Redis.from_url(e["REDIS_URL"]).flushdb()
-
-
-def ledger(env):
-    uri = env["MONGO_URI"]
+def ledger(cli_env):
+    uri = cli_env["MONGO_URI"]
     return MongoClient(uri)[uri.rsplit("/", 1)[1]].urls
 
 
-def test_listing_crawl_puts_one_task_per_product_on_the_broker_and_in_the_ledger(env, demo_shop):
+def test_listing_crawl_puts_one_task_per_product_on_the_broker_and_in_the_ledger(cli_env, demo_shop):
     shop = demo_shop(products=35, per_page=10)
-    crawl(env, shop.listing_url, "e1", "-a", "profile=demo")
-    assert queue_length(env) == 35
-    assert ledger(env).count_documents({"run_id": "e1", "state": "queued"}) == 35
+    crawl(cli_env, shop.listing_url, "e1", "-a", "profile=demo")
+    assert queue_length(cli_env) == 35
+    assert ledger(cli_env).count_documents({"run_id": "e1", "state": "queued"}) == 35
     # Crawling again in the same run enqueues nothing new.
-    crawl(env, shop.listing_url, "e1", "-a", "profile=demo")
-    assert queue_length(env) == 35
-    assert ledger(env).count_documents({"run_id": "e1"}) == 35
+    crawl(cli_env, shop.listing_url, "e1", "-a", "profile=demo")
+    assert queue_length(cli_env) == 35
+    assert ledger(cli_env).count_documents({"run_id": "e1"}) == 35
 
 
-def test_enqueue_command_fans_out_a_url_list_with_dedup(env, demo_shop, tmp_path):
+def test_enqueue_command_fans_out_a_url_list_with_dedup(cli_env, demo_shop, tmp_path):
     shop = demo_shop(products=5)
     urls = [p["url"] for p in shop.truth()]
     f = tmp_path / "urls.txt"
     f.write_text("\n".join(urls + urls[:2] + ["# a comment", ""]))
-    out = cli("enqueue", "--run", "q1", "--file", str(f), "--profile", "demo", env=env).stdout
+    out = cli("enqueue", "--run", "q1", "--file", str(f), "--profile", "demo", env=cli_env).stdout
     assert "enqueued 5 URL(s), 2 already in the run" in out
-    assert queue_length(env) == 5
+    assert queue_length(cli_env) == 5
 
 
-def test_enqueue_refuses_invalid_urls_and_enqueues_nothing(env):
-    proc = cli("enqueue", "--run", "q2", "http://127.0.0.1:1/ok", "ftp://nope/x", env=env, check=False)
+def test_enqueue_refuses_invalid_urls_and_enqueues_nothing(cli_env):
+    proc = cli("enqueue", "--run", "q2", "http://127.0.0.1:1/ok", "ftp://nope/x", env=cli_env, check=False)
     assert proc.returncode == 2
     assert "unsupported scheme 'ftp'" in proc.stderr and "nothing enqueued" in proc.stderr
-    assert queue_length(env) == 0
+    assert queue_length(cli_env) == 0
 
 
-def test_listing_crawl_with_an_invalid_start_url_exits_non_zero_and_enqueues_nothing(env):
-    proc = crawl(env, "ftp://example.com/", "bad1", check=False)
+def test_listing_crawl_with_an_invalid_start_url_exits_non_zero_and_enqueues_nothing(cli_env):
+    proc = crawl(cli_env, "ftp://example.com/", "bad1", check=False)
     assert proc.returncode != 0
     assert "invalid start URL" in proc.stderr
-    assert queue_length(env) == 0
+    assert queue_length(cli_env) == 0
 
 
-def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(env, demo_shop):
+def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(cli_env, demo_shop):
     from productscraper.netutil import free_port
 
     shop = demo_shop(products=5)
-    dead = {**env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
+    dead = {**cli_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
     proc = crawl(dead, shop.listing_url, "dead1", "-a", "profile=demo", check=False)
     assert proc.returncode != 0
     assert "broker unreachable" in proc.stderr
-    assert ledger(env).count_documents({"run_id": "dead1"}) == 0
+    assert ledger(cli_env).count_documents({"run_id": "dead1"}) == 0
 
 
 def _command_calls(client, *commands: str) -> dict[str, int]:
@@ -72,23 +62,23 @@ def _command_calls(client, *commands: str) -> dict[str, int]:
     return {c: stats.get(f"cmdstat_{c}", {}).get("calls", 0) for c in commands}
 
 
-def test_publishing_costs_one_redis_push_per_url_without_result_subscriptions_or_sent_events(env, tmp_path):
+def test_publishing_costs_one_redis_push_per_url_without_result_subscriptions_or_sent_events(cli_env, tmp_path):
     # Nobody waits for a product task's result, so the publisher must not subscribe to
     # result channels (Celery does unless ignore_result) nor publish task-sent events
     # (TASK_SENT_EVENTS, off by default): each would be extra Redis work per URL.
     import redis
 
-    client = redis.Redis.from_url(env["REDIS_URL"])
+    client = redis.Redis.from_url(cli_env["REDIS_URL"])
     f = tmp_path / "urls.txt"
     f.write_text("".join(f"http://127.0.0.1:1/p/{i}\n" for i in range(30)))
     client.config_resetstat()
-    cli("enqueue", "--run", "pub1", "--file", str(f), env=env)
+    cli("enqueue", "--run", "pub1", "--file", str(f), env=cli_env)
     calls = _command_calls(client, "lpush", "subscribe", "unsubscribe", "publish")
     assert calls == {"lpush": 30, "subscribe": 0, "unsubscribe": 0, "publish": 0}
-    assert queue_length(env) == 30
+    assert queue_length(cli_env) == 30
 
     client.config_resetstat()
-    cli("enqueue", "--run", "pub2", "--file", str(f), env={**env, "TASK_SENT_EVENTS": "true"})
+    cli("enqueue", "--run", "pub2", "--file", str(f), env={**cli_env, "TASK_SENT_EVENTS": "true"})
     assert _command_calls(client, "publish")["publish"] == 30
 
 
@@ -126,29 +116,29 @@ print(json.dumps({"sends": len(sends), "errors": result.publish_errors,
 """
 
 
-def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(env):
+def test_publishing_a_batch_of_urls_costs_one_round_trip_to_redis(cli_env):
     # 30 LPUSHes in one pipeline (kombu's producer batch), not 30 round trips.
     # (PUBLISH_CHUNK, 500, is above 30.)
-    out = python_json(_PUBLISH_SCRIPT, "ok", env=env)
+    out = python_json(_PUBLISH_SCRIPT, "ok", env=cli_env)
     assert out["errors"] == 0
-    assert queue_length(env) == 31
+    assert queue_length(cli_env) == 31
     assert out["sends"] == 1
 
 
-def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(env):
+def test_a_failed_batch_flush_counts_every_url_of_the_batch_as_unpublished(cli_env):
     # Delivery of a batch whose pipeline failed is uncertain: all of its URLs are reported
     # (they stay queued in the ledger, where reconcile re-publishes them).
-    out = python_json(_PUBLISH_SCRIPT, "flush-fails", env=env)
+    out = python_json(_PUBLISH_SCRIPT, "flush-fails", env=cli_env)
     assert out["errors"] == 30
     assert "BatchPublishError" in out["last_error"]
-    assert queue_length(env) == 1
+    assert queue_length(cli_env) == 1
 
 
-def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(env):
+def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(cli_env):
     # PUBLISH_CHUNK = 10 in the script: 30 URLs are three pipelines; the second one fails.
-    out = python_json(_PUBLISH_SCRIPT, "second-flush-fails", env=env)
+    out = python_json(_PUBLISH_SCRIPT, "second-flush-fails", env=cli_env)
     assert out["errors"] == 10
-    assert queue_length(env) == 1 + 20
+    assert queue_length(cli_env) == 1 + 20
 
 
 
@@ -159,14 +149,14 @@ print(json.dumps({"error": broker_reachable(timeout=2), "celery_imported": "cele
 """
 
 
-def test_a_redis_broker_is_checked_without_importing_celery(env):
+def test_a_redis_broker_is_checked_without_importing_celery(cli_env):
     # The listing spider checks the broker before its first request: Celery's import
     # (~0.1 s) is not needed to ask Redis, so it is left to the publisher's set-up.
     from productscraper.netutil import free_port
 
-    assert python_json(_BROKER_CHECK_SCRIPT, env=env) == {"error": None, "celery_imported": False}
+    assert python_json(_BROKER_CHECK_SCRIPT, env=cli_env) == {"error": None, "celery_imported": False}
     dead = python_json(_BROKER_CHECK_SCRIPT,
-                       env={**env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})
+                       env={**cli_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})
     assert dead["error"].startswith("ConnectionError: ") and "refused" in dead["error"]
 
 
@@ -197,11 +187,11 @@ print(json.dumps({"new": crawler.stats.get_value("enqueue/new"),
 """
 
 
-def test_a_failed_publisher_set_up_is_logged_and_loses_no_url(env, demo_shop):
+def test_a_failed_publisher_set_up_is_logged_and_loses_no_url(cli_env, demo_shop):
     # The set-up only prepares: publishing itself connects again and reports its errors.
     shop = demo_shop(products=25, per_page=10)
-    out = python_json(_SPIDER_SCRIPT, shop.listing_url, env=env)
+    out = python_json(_SPIDER_SCRIPT, shop.listing_url, env=cli_env)
     assert any("preparing the task publisher failed: broker went away" in w
                for w in out["warnings"])
     assert out["new"] == 25 and out["publish_errors"] == 0
-    assert queue_length(env) == 25
+    assert queue_length(cli_env) == 25

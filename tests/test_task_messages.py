@@ -4,17 +4,7 @@ Each check runs in a fresh interpreter: tasks.app reads the broker URL once, at 
 """
 import pytest
 
-from tests.conftest import make_env
 from tests.services import python_json
-
-
-@pytest.fixture
-def env(redis_srv, mongo_srv, tmp_path):
-    e = make_env(redis_srv.port, mongo_srv.port, tmp_path)
-    yield e
-    import redis
-
-    redis.Redis.from_url(e["REDIS_URL"]).flushdb()
 
 
 # For every kind of task the fan-out sends (single, browser, batch; results ignored or
@@ -68,8 +58,8 @@ print(json.dumps({"kinds": out, "left": left, "errors": result.publish_errors,
 """
 
 
-def test_a_stamped_task_message_is_the_message_celery_builds_for_every_kind_of_task(env):
-    out = python_json(_COMPARE_SCRIPT, "celery", env=env)
+def test_a_stamped_task_message_is_the_message_celery_builds_for_every_kind_of_task(cli_env):
+    out = python_json(_COMPARE_SCRIPT, "celery", env=cli_env)
     assert len(out["kinds"]) == 8
     for task_id, seen in out["kinds"].items():
         assert seen is not None, f"{task_id}: no template (fell back to send_task)"
@@ -81,11 +71,11 @@ def test_a_stamped_task_message_is_the_message_celery_builds_for_every_kind_of_t
     _assert_published_run_e(out["published"])
 
 
-def test_a_template_whose_stamp_differs_from_celery_falls_back_to_send_task(env):
+def test_a_template_whose_stamp_differs_from_celery_falls_back_to_send_task(cli_env):
     # A Celery release could put another per-task value in its messages: the template's
     # own check must notice and publishing must go on through send_task, not send
     # messages that differ from Celery's.
-    out = python_json(_COMPARE_SCRIPT, "forgetful-stamp", env=env)
+    out = python_json(_COMPARE_SCRIPT, "forgetful-stamp", env=cli_env)
     assert set(out["kinds"].values()) == {None}
     assert out["errors"] == 0
     _assert_published_run_e(out["published"])

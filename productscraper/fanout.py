@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pymongo.database import Database
 
+from productscraper.config import get_config
 from productscraper.storage import ledger
 from productscraper.storage.ledger import Entry
 
@@ -143,8 +144,6 @@ def broker_reachable(timeout: float = 3.0) -> str | None:
     anyway: importing Celery for the question took ~0.1 s of the listing spider's start-up,
     before its first request. Other brokers are asked through Celery's connection.
     """
-    from productscraper.config import get_config
-
     url = get_config().broker_url
     try:
         if url.startswith(("redis://", "rediss://", "unix://")):
@@ -172,9 +171,12 @@ def prepare_publisher() -> None:
     The listing spider runs this in a thread while its first listing pages download, so
     its first batch of URLs is published at once rather than after ~0.15 s of set-up.
     """
-    app, cfg, scrape, *_ = _celery()
-    with app.producer_or_acquire() as producer:
-        from productscraper.task_messages import template
+    from productscraper.task_messages import template
 
-        template(app, producer, scrape, cfg.product_queue, {"profile": None},
-                 not cfg.store_task_results)
+    app, cfg, scrape, render, batch = _celery()
+    # The message publish() sends for one plain-HTTP URL, so the template is that kind's.
+    name, _, kwargs, queue, _, _ = next(_messages(
+        [Entry("template-run", "http://template.invalid/")], 1, (scrape, render, batch),
+        (cfg.product_queue, cfg.render_queue)))
+    with app.producer_or_acquire() as producer:
+        template(app, producer, name, queue, kwargs, not cfg.store_task_results)

@@ -27,7 +27,6 @@ Celery also sends an event per message, so callers use ``send_task`` then.
 """
 from __future__ import annotations
 
-import copy
 import logging
 import threading
 from typing import Any
@@ -72,7 +71,6 @@ class TaskTemplate:
     """One kind of task message (name, queue, ``ignore_result``), stamped per task."""
 
     def __init__(self, app: Any, body: Any, publish_kwargs: dict) -> None:
-        self.app = app
         self.maxlevels = app.conf.task_repr_maxlevels
         self.args_max = app.amqp.argsrepr_maxsize
         self.kwargs_max = app.amqp.kwargsrepr_maxsize
@@ -146,8 +144,8 @@ def template(app: Any, producer: Any, name: str, queue: str, kwargs: dict,
     with _lock:
         if key not in _templates:
             try:
-                _templates[key] = TaskTemplate.build(app, producer, name, queue,
-                                                     copy.deepcopy(kwargs), ignore_result)
+                _templates[key] = TaskTemplate.build(app, producer, name, queue, kwargs,
+                                                     ignore_result)
             except TemplateMismatch as exc:
                 log.warning("publishing %s tasks through send_task: %s", name, exc)
                 _templates[key] = None

@@ -20,6 +20,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from productscraper import outcomes
+from productscraper.extensions.gc_freeze import freeze_startup_objects
 from productscraper.outcomes import Outcome
 from productscraper.pages.warm_up import warm_up_extraction
 
@@ -61,6 +62,10 @@ class CrawlService:
         run_in_reactor(self._open)().wait(timeout)
         # Lazy imports and caches of extraction, paid here rather than by the first tasks.
         warm_s = warm_up_extraction()
+        if self.crawler.settings.getbool("GC_FREEZE_ENABLED", True):
+            # The warm-up's modules and caches live as long as the process, like the
+            # start-up objects the GcFreeze extension froze when the engine started.
+            freeze_startup_objects()
         log.info("crawl service ready in pid %s (extraction warmed up in %.2f s)", self.pid, warm_s)
 
     def _open(self):

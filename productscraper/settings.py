@@ -39,6 +39,10 @@ REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19 would open an HTTP port per crawl
 # out of Scrapy's own list; delete these lines to use Scrapy's remote control.
 EXTENSIONS_BASE = {path: order for path, order in _scrapy_defaults.EXTENSIONS_BASE.items()
                    if not path.endswith(".RemoteControl")}
+# Start-up objects are frozen out of the garbage collector's full collections and its
+# shutdown pass (productscraper/extensions/gc_freeze.py).
+EXTENSIONS = {"productscraper.extensions.gc_freeze.GcFreeze": 0}
+GC_FREEZE_ENABLED = True
 FEED_EXPORT_ENCODING = "utf-8"
 # Scrapy checks each response's callback for `return value` in a generator by reading its
 # source; its cache is keyed on the bound method, which is new for every request, so the

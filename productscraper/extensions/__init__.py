@@ -1,0 +1,1 @@
+"""Scrapy extensions of the project (enabled in ``productscraper.settings.EXTENSIONS``)."""

@@ -73,3 +73,22 @@ def on_process_exit(**_):
         shutdown_browser()
     except Exception:
         log.exception("could not quit the browser")
+
+
+#: Celery's loggers of the two INFO lines it writes per task ("received", "succeeded").
+PER_TASK_LOGGERS = ("celery.worker.strategy", "celery.app.trace")
+
+
+@signals.after_setup_logger.connect
+def quiet_per_task_lines(**_):
+    """Without ``LOG_EACH_TASK``, Celery's per-task INFO lines are off (warnings stay).
+
+    Celery checks these loggers' level once, when it builds a task's strategy and tracer,
+    and then skips even formatting the lines. At millions of tasks they were most of a
+    worker's log, and ~0.04 ms of its CPU per task (measured on an idle thread).
+    """
+    from productscraper.config import get_config
+
+    if not get_config().log_each_task:
+        for name in PER_TASK_LOGGERS:
+            logging.getLogger(name).setLevel(logging.WARNING)

@@ -68,3 +68,22 @@ def test_task_events_are_sent_in_batches_and_flushed_when_the_worker_stops(
     finally:
         cli("stack", "down", env=env, check=False)
         log.stop()
+
+
+@pytest.mark.parametrize("log_each_task", ["false", "true"])
+def test_per_task_log_lines_are_written_only_with_log_each_task(
+        redis_srv, mongo_srv, tmp_path, demo_shop, log_each_task):
+    shop = demo_shop(products=3)
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, LOG_EACH_TASK=log_each_task)
+    try:
+        cli("stack", "up", "--workers", "1", "--concurrency", "2", "--no-flower", env=env)
+        cli("enqueue", "--run", f"log-{log_each_task}", "--profile", "demo",
+            *[p["url"] for p in shop.truth()], env=env)
+        assert wait(env, f"log-{log_each_task}")["stored"] == 3
+    finally:
+        cli("stack", "down", env=env, check=False)
+    text = (tmp_path / "worker1.log").read_text()
+    lines = 3 if log_each_task == "true" else 0
+    assert text.count("] received") == lines
+    assert text.count("] succeeded in") == lines
+    assert "crawl service ready" in text  # the worker's other INFO lines stay

@@ -21,6 +21,7 @@ from typing import Any
 
 from productscraper import outcomes
 from productscraper.extensions.gc_freeze import freeze_startup_objects
+from productscraper.green_tasks import GreenTasks
 from productscraper.outcomes import Outcome
 from productscraper.pages.warm_up import warm_up_extraction
 
@@ -52,6 +53,8 @@ class CrawlService:
         self.spider = None
         self.closed = False
         self.pid = os.getpid()
+        #: Celery tasks running as greenlets on the reactor thread (the ``reactor`` pool).
+        self.green: GreenTasks | None = None
 
     # -- start-up -------------------------------------------------------------------
     def start(self, timeout: float = 60.0) -> None:
@@ -60,6 +63,9 @@ class CrawlService:
         from crochet import run_in_reactor
 
         run_in_reactor(self._open)().wait(timeout)
+        from twisted.internet import reactor
+
+        self.green = GreenTasks(reactor)
         # Lazy imports and caches of extraction, paid here rather than by the first tasks.
         warm_s = warm_up_extraction()
         if self.crawler.settings.getbool("GC_FREEZE_ENABLED", True):
@@ -121,17 +127,26 @@ class CrawlService:
         """
         from twisted.internet import reactor
 
+        if self.closed:  # a new service replaces this one (get_service); try again then
+            return [outcomes.failed(url, "CrawlerClosed", "the worker's crawler is closed",
+                                    transient=True) for url in urls]
         jobs = [(uuid.uuid4().hex, url, Future()) for url in urls]
         for key, _, future in jobs:
             self.pending[key] = future
-        reactor.callFromThread(self._inject_all, [(key, url) for key, url, _ in jobs], run_id,
-                               profile, attempt, render, defer_over)
+        injected = ([(key, url) for key, url, _ in jobs], run_id, profile, attempt, render,
+                    defer_over)
+        green = self.green is not None and self.green.in_task()
+        if green:  # on the reactor thread already: no hand-over, and wait without blocking
+            self._inject_all(*injected)
+            self.green.wait([future for _, _, future in jobs], timeout)
+        else:
+            reactor.callFromThread(self._inject_all, *injected)
         deadline = time.monotonic() + timeout
         results = []
         try:
             for key, url, future in jobs:
                 try:
-                    outcome = future.result(max(0.0, deadline - time.monotonic()))
+                    outcome = future.result(0 if green else max(0.0, deadline - time.monotonic()))
                     outcome.url = outcome.url or url
                     results.append(outcome)
                 except FutureTimeout:
@@ -233,6 +248,11 @@ def _install_reactor_thread() -> None:
 def get_service() -> CrawlService:
     """This process's crawl service, started on first use (after any fork)."""
     global _service
+    service = _service
+    if service is not None and service.green is not None and service.green.in_task():
+        # A green task runs on the reactor thread: it must not wait for the lock, whose
+        # holder may be starting a new service and waiting for the reactor.
+        return service
     with _service_lock:
         if _service is None or _service.pid != os.getpid() or _service.closed:
             service = CrawlService()

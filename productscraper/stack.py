@@ -17,7 +17,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from productscraper.config import ROOT, Config
+from productscraper.config import CUSTOM_POOLS, ROOT, Config
 from productscraper.netutil import host_port, is_loopback, listening, wait_listening
 
 
@@ -113,15 +113,22 @@ def _ensure_mongo(cfg: Config, procs: list[Proc]) -> None:
         raise StackError(f"nx-27017 did not start on port {port}; see {p.log}")
 
 
-def worker_cmd(name: str, queue: str, concurrency: int, pool: str = "threads") -> list[str]:
+def worker_cmd(name: str, queue: str, concurrency: int, pool: str = "reactor") -> list[str]:
     """The Celery worker command line the stack uses."""
     return [sys.executable, "-m", "celery", "-A", "tasks", "worker", "-l", "info", "-E",
-            "-Q", queue, "--pool", pool, "--concurrency", str(concurrency), "-n", f"{name}@%h",
+            "-Q", queue, "--pool", "custom" if pool in CUSTOM_POOLS else pool, "--concurrency", str(concurrency), "-n", f"{name}@%h",
             "--without-gossip", "--without-mingle"]
 
 
+def _pool_env(pool: str) -> dict[str, str]:
+    env = {"WORKER_POOL": pool}
+    if pool in CUSTOM_POOLS:
+        env["CELERY_CUSTOM_WORKER_POOL"] = CUSTOM_POOLS[pool]
+    return env
+
+
 def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int = 0,
-       render_concurrency: int = 1, flower: bool = True, pool: str = "threads") -> list[Proc]:
+       render_concurrency: int = 1, flower: bool = True, pool: str = "reactor") -> list[Proc]:
     """Start what is missing; returns every process the stack now owns."""
     procs = [p for p in load_state(cfg) if alive(p.pid)]
     try:
@@ -132,12 +139,12 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
             if f"worker{i}" not in running:
                 procs.append(_spawn(cfg, f"worker{i}",
                                     worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool),
-                                    env={"WORKER_POOL": pool}))
+                                    env=_pool_env(pool)))
         for i in range(1, render_workers + 1):
             if f"render{i}" not in running:
                 procs.append(_spawn(cfg, f"render{i}",
                                     worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool),
-                                    env={"WORKER_POOL": pool}))
+                                    env=_pool_env(pool)))
         if flower and "flower" not in running:
             cmd = [sys.executable, "-m", "celery", "-A", "tasks", "flower",
                    f"--port={cfg.flower_port}", "--address=127.0.0.1"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from celery import Celery
 from kombu import Queue
 
-from productscraper.config import get_config
+from productscraper.config import CUSTOM_POOLS, get_config
 
 SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
@@ -45,7 +45,7 @@ app.conf.update(
     # than a crawler per task, and concurrency stays inside each process). Celery treats
     # `--pool prefork` on the command line as "the default" once this is set, so the
     # pool is chosen with WORKER_POOL.
-    worker_pool=cfg.worker_pool,
+    worker_pool=CUSTOM_POOLS.get(cfg.worker_pool, cfg.worker_pool),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
     task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),

@@ -9,6 +9,7 @@ from celery import Task
 from pymongo.errors import PyMongoError
 
 from productscraper.config import get_config
+from productscraper.green_tasks import call_blocking
 from productscraper.outcomes import Outcome, failed
 from productscraper.runstats import get_run_stats
 from productscraper.storage import ledger
@@ -46,7 +47,7 @@ def hand_to_browser(url: str, run_id: str, profile: str | None) -> None:
     """
     cfg = get_config()
     ledger_key = ledger.ledger_id(run_id, url)
-    get_db().urls.update_one({"_id": ledger_key}, {"$set": {"render": True}})
+    call_blocking(get_db().urls.update_one, {"_id": ledger_key}, {"$set": {"render": True}})
     render_product.apply_async(args=[url, run_id], kwargs={"profile": profile},
                                queue=cfg.render_queue, task_id=f"{ledger_key}:render")
 
@@ -93,7 +94,7 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
             raise task.retry(countdown=countdown, exc=TransientScrapeError(
                 f"{outcome.error}: {outcome.reason}"))
         try:
-            record_failure(outcome, run_id, attempt)
+            call_blocking(record_failure, outcome, run_id, attempt)
         except PyMongoError as exc:  # store down: keep the message, try again later
             if retries < cfg.store_max_retries:
                 raise task.retry(countdown=backoff(retries, cfg), exc=exc)
@@ -136,7 +137,7 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
         try:
             valid.append(validate_url(url))
         except InvalidURL as exc:
-            record_failure(failed(str(url), "InvalidURL", str(exc)), run_id, 1)
+            call_blocking(record_failure, failed(str(url), "InvalidURL", str(exc)), run_id, 1)
             states["failed"] += 1
     results = get_service().scrape_many(valid, run_id, profile=profile,
                                         timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S)
@@ -154,7 +155,7 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
             states["continued"] += 1
             continue
         elif outcome.state == "failed":
-            record_failure(outcome, run_id, 1)
+            call_blocking(record_failure, outcome, run_id, 1)
         stats.record(run_id, outcome)
         states[outcome.state] += 1
     return dict(states)

@@ -92,3 +92,34 @@ def test_products_per_task_batches_urls_and_transient_failures_continue_alone(st
     for p in shop.truth():
         entry = db.urls.find_one({"run_id": "batch1", "url": p["url"]})
         assert entry["attempts"] == (2 if p["fault"] == "503" else 1), (p["fault"], entry)
+
+
+def _pool_of(run_dir: str, worker: str = "worker1", timeout: float = 30.0) -> str:
+    """The pool a worker runs, from Celery's start-up banner ("concurrency: 8 (thread)")."""
+    import time
+    from pathlib import Path
+
+    log, deadline = Path(run_dir) / f"{worker}.log", time.monotonic() + timeout
+    while "concurrency:" not in (text := log.read_text() if log.exists() else ""):
+        assert time.monotonic() < deadline, f"no Celery banner in {log}"
+        time.sleep(0.2)
+    return text.split("concurrency:", 1)[1].split("(", 1)[1].split(")", 1)[0]
+
+
+def test_workers_run_the_reactor_pool_by_default(stack):
+    # Every e2e test of this module ran its tasks as green tasks on the crawler's thread.
+    assert _pool_of(stack["PRODUCTSCRAPER_RUN_DIR"]) == "reactor_pool"
+
+
+def test_celerys_thread_pool_still_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
+    from tests.conftest import make_env
+
+    shop = demo_shop(products=20, per_page=5)
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
+    try:
+        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
+        crawl(env, shop.listing_url, "threads1", "-a", "profile=demo")
+        assert wait(env, "threads1")["stored"] == 20
+    finally:
+        cli("stack", "down", env=env, check=False)
+    assert _pool_of(str(tmp_path)) == "thread"

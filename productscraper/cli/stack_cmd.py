@@ -19,8 +19,8 @@ def register(sub) -> None:
                     help="task threads per worker process (default WORKER_CONCURRENCY, 16)")
     up.add_argument("--render-workers", type=int, default=0, help="browser worker processes (default 0)")
     up.add_argument("--render-concurrency", type=int, default=1, help="threads per render worker (default 1)")
-    up.add_argument("--pool", default="threads", choices=["threads", "prefork", "solo"],
-                    help="Celery pool (default threads: one crawler per process, fed by threads)")
+    up.add_argument("--pool", default=None, choices=["reactor", "threads", "prefork", "solo"],
+                    help="Celery pool (default WORKER_POOL, threads)")
     up.add_argument("--no-flower", action="store_true", help="do not start Flower")
     up.set_defaults(func=cmd_up)
     down = ssub.add_parser("down", help="stop exactly what `stack up` started")
@@ -36,7 +36,7 @@ def cmd_up(args: argparse.Namespace) -> int:
                          concurrency=args.concurrency or cfg.worker_concurrency,
                          render_workers=args.render_workers,
                          render_concurrency=args.render_concurrency,
-                         flower=not args.no_flower, pool=args.pool)
+                         flower=not args.no_flower, pool=args.pool or cfg.worker_pool)
     except stack.StackError as exc:
         print(f"stack up failed: {exc}")
         return 1

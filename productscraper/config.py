@@ -58,7 +58,7 @@ class Config:
     retry_backoff_max: float = 30.0
     store_max_retries: int = 8
     worker_concurrency: int = 16
-    worker_pool: str = "reactor"
+    worker_pool: str = "threads"
     products_per_task: int = 1
     store_task_results: bool = False
     task_sent_events: bool = False

@@ -106,20 +106,22 @@ def _pool_of(run_dir: str, worker: str = "worker1", timeout: float = 30.0) -> st
     return text.split("concurrency:", 1)[1].split("(", 1)[1].split(")", 1)[0]
 
 
-def test_workers_run_the_reactor_pool_by_default(stack):
-    # Every e2e test of this module ran its tasks as green tasks on the crawler's thread.
-    assert _pool_of(stack["PRODUCTSCRAPER_RUN_DIR"]) == "reactor_pool"
+def test_workers_run_celerys_thread_pool_by_default(stack):
+    assert _pool_of(stack["PRODUCTSCRAPER_RUN_DIR"]) == "thread"
 
 
-def test_celerys_thread_pool_still_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
+def test_the_reactor_pool_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
+    # WORKER_POOL=reactor: tasks as greenlets on the crawler's thread (opt-in).
     from tests.conftest import make_env
 
-    shop = demo_shop(products=20, per_page=5)
-    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
+    shop = demo_shop(products=40, per_page=10, latency_ms=50)
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="reactor")
     try:
-        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
-        crawl(env, shop.listing_url, "threads1", "-a", "profile=demo")
-        assert wait(env, "threads1")["stored"] == 20
+        cli("stack", "up", "--workers", "2", "--concurrency", "4", "--no-flower", env=env)
+        crawl(env, shop.listing_url, "reactor1", "-a", "profile=demo")
+        rep = wait(env, "reactor1")
+        assert rep == {**rep, "stored": 40, "failed": 0, "queued": 0}
     finally:
         cli("stack", "down", env=env, check=False)
-    assert _pool_of(str(tmp_path)) == "thread"
+    assert _pool_of(str(tmp_path)) == "reactor_pool"
+    assert "resumed before its wake-up" not in (tmp_path / "worker1.log").read_text()

@@ -496,9 +496,10 @@ def run_plain(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
 
 def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, workers: int,
                      concurrency: int, launch: Callable[[dict, Path], list[MeasuredProcess]],
-                     run_ids: list[str], on_poll: Callable[[int, "Workers"], None] | None = None) -> Result:
+                     run_ids: list[str], on_poll: Callable[[int, "Workers"], None] | None = None,
+                     worker_env: dict[str, str] | None = None) -> Result:
     """Warm workers, then time ``launch``'s processes to the last ledger entry finished."""
-    env = lab.env(slug)
+    env = {**lab.env(slug), **(worker_env or {})}
     db = lab.db(env)
     run_dir = Path(env["PRODUCTSCRAPER_RUN_DIR"])
     chunk = ChunkLog(p.chunk)
@@ -539,13 +540,16 @@ def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, wo
 
 
 def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int,
-               per_task: int = 1) -> Result:
+               per_task: int = 1, pool: str | None = None) -> Result:
     """(c) ``scrapy crawl listings`` + ``workers`` warm Celery worker processes.
 
-    ``per_task`` > 1 sets PRODUCTS_PER_TASK for the publisher (the listing spider).
+    ``per_task`` > 1 sets PRODUCTS_PER_TASK for the publisher (the listing spider);
+    ``pool`` sets the workers' WORKER_POOL (default: the project's default pool).
     """
-    slug = f"fanout-{workers}w-{latency_ms:g}ms" + (f"-{per_task}pt" if per_task > 1 else "")
-    label = f"fan-out {workers}×{p.concurrency}" + (f", {per_task} per task" if per_task > 1 else "")
+    slug = (f"fanout-{workers}w-{latency_ms:g}ms" + (f"-{per_task}pt" if per_task > 1 else "")
+            + (f"-{pool}" if pool else ""))
+    label = (f"fan-out {workers}×{p.concurrency}" + (f", {per_task} per task" if per_task > 1 else "")
+             + (f", {pool} pool" if pool else ""))
     result = Result(f"{label} ({latency_ms:g} ms)", "fanout", latency_ms,
                     p.products, workers=workers, concurrency=p.concurrency, listing_pages=p.listing_pages)
     if latency_ms:
@@ -558,7 +562,8 @@ def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int,
                                 log=run_dir / "listings.log", cwd=ROOT)]
 
     return _run_distributed(lab, shop, p, slug=slug, result=result, workers=workers,
-                            concurrency=p.concurrency, launch=launch, run_ids=[slug])
+                            concurrency=p.concurrency, launch=launch, run_ids=[slug],
+                            worker_env={"WORKER_POOL": pool} if pool else None)
 
 
 def _enqueue_cmd(run_id: str, url_file: Path) -> list[str]:

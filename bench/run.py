@@ -39,6 +39,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="threads per worker in the enqueue scaling scenario (default 4)")
     ap.add_argument("--scaling-urls", type=int, default=1000, help="URLs enqueued for scaling (default 1000)")
     ap.add_argument("--soak", type=int, default=0, help="tasks for the one-worker soak (default 0 = off)")
+    ap.add_argument("--zero-repeats", type=int, default=0,
+                    help="extra interleaved pairs of the zero-latency plain crawl and 2-worker fan-out, "
+                         "for a median ratio (default 0 = off)")
     ap.add_argument("--sequential-sample", type=int, default=100,
                     help="products the sequential baseline scrapes before extrapolating (0 = all)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per scenario (default 900)")
@@ -65,6 +68,8 @@ class Runner:
     def __init__(self, p: Params) -> None:
         self.p = p
         self.results: list[Result] = []
+        #: (plain, fan-out) pairs of the zero-latency repeats; not rows of the table.
+        self.repeats: list[tuple[Result, Result]] = []
 
     def step(self, name: str, kind: str, latency: float, fn: Callable[[], Result]) -> None:
         print(f"▶ {name} …", file=sys.stderr, flush=True)
@@ -81,6 +86,20 @@ class Runner:
             print(f"  {result.stored} stored, wall {result.wall_s:.1f} s, "
                   f"{result.products_per_min:,.0f} products/min, CPU {result.cpu_s:.1f} s "
                   f"(took {time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+
+    def repeat_zero(self, lab: Lab, shop, i: int) -> None:
+        """One more plain crawl and 2-worker fan-out at zero latency, back to back."""
+        print(f"▶ zero-latency repeat {i + 1}/{self.p.zero_repeats} …", file=sys.stderr, flush=True)
+        try:
+            pair = (run_plain(lab, shop, self.p, 0.0), run_fanout(lab, shop, self.p, 0.0, 2))
+        except Exception:  # noqa: BLE001 - a lost repeat only shortens the median
+            traceback.print_exc()
+            return
+        self.repeats.append(pair)
+        plain, fan = pair
+        if plain.products_per_min and fan.products_per_min:
+            print(f"  plain {plain.wall_s:.1f} s, fan-out {fan.wall_s:.1f} s: "
+                  f"{fan.products_per_min / plain.products_per_min:.2f}×", file=sys.stderr, flush=True)
 
     @property
     def failed(self) -> bool:
@@ -121,6 +140,12 @@ def run_all(lab: Lab, p: Params, only: list[str], runner: Runner) -> None:
                 # The opt-in reactor pool (tasks as greenlets on the crawler's thread).
                 runner.step(f"fan-out 2×{p.concurrency}, reactor pool ({latency:g} ms)", "fanout",
                             latency, lambda: run_fanout(lab, shop, p, latency, 2, pool="reactor"))
+    if p.zero_repeats:
+        # The zero-latency ratio moves by ±15 % between runs on a shared machine: pairs
+        # run back to back, so both sides of each ratio saw the same machine.
+        with _shop(p, 0.0) as shop:
+            for i in range(p.zero_repeats):
+                runner.repeat_zero(lab, shop, i)
     if "scaling" in only:
         with _shop(p, p.scaling_latency_ms, p.scaling_urls) as shop:
             urls = [t["url"] for t in shop.truth()][: p.scaling_urls]
@@ -140,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     p = Params(products=args.products, per_page=args.per_page, latency_ms=args.latency_ms,
                concurrency=args.concurrency, workers=args.workers,
                scaling_concurrency=args.scaling_concurrency, scaling_urls=args.scaling_urls,
-               soak=args.soak, sequential_sample=args.sequential_sample, timeout=args.timeout)
+               soak=args.soak, zero_repeats=args.zero_repeats,
+               sequential_sample=args.sequential_sample, timeout=args.timeout)
     command = "python -m bench.run " + shlex.join(sys.argv[1:] if argv is None else argv)
     runner = Runner(p)
     machine = report.machine()  # before the run: the load average says how busy it was
@@ -159,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"logs and data kept in {workdir}", file=sys.stderr)
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-    table = report.write(Path(args.out), runner.results, p, command, machine)
+    table = report.write(Path(args.out), runner.results, p, command, machine, runner.repeats)
     print(table)
     return 1 if runner.failed else 0
 

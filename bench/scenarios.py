@@ -59,6 +59,7 @@ class Params:
     scaling_urls: int = 1000
     scaling_latency_ms: float = 100.0
     soak: int = 0
+    zero_repeats: int = 0
     sequential_sample: int = 100
     chunk: int = 200
     timeout: float = 900.0

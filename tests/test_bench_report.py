@@ -28,3 +28,24 @@ def test_latency_bound_runs_get_no_cpu_bound_target_line():
                products_per_min=8000, cpu_s=9.0, physical_limit_s=5.0),
     ]
     assert not [row for row in summary(results, Params()) if "products/min ÷ plain" in row["what"]]
+
+
+def _pair(plain_per_min: float, fan_per_min: float, error: str | None = None) -> tuple[Result, Result]:
+    return (Result("plain Scrapy, 1 process (0 ms)", "plain", 0.0, 1000, stored=1000,
+                   products_per_min=plain_per_min),
+            Result("fan-out 2×16 (0 ms)", "fanout", 0.0, 1000, workers=2, stored=1000,
+                   products_per_min=fan_per_min, error=error))
+
+
+def test_zero_latency_repeats_give_target_3_as_the_median_of_back_to_back_pairs():
+    table = list(_pair(10000, 9000))  # the table's own pair: 0.9
+    repeats = [_pair(10000, 11000), _pair(12000, 12600), _pair(10000, 5000, error="boom")]
+    lines = [row for row in summary(table, Params(), repeats) if "median" in row["what"]]
+    assert len(lines) == 1
+    # 0.9, 1.1 and 1.05 (the failed repeat is left out): median 1.05, range 0.90–1.10.
+    assert "3 back-to-back pairs (range 0.90–1.10)" in lines[0]["what"]
+    assert (round(lines[0]["value"], 2), lines[0]["met"], lines[0]["target"]) == (1.05, True, "≥ 1")
+
+
+def test_without_repeats_there_is_no_median_line():
+    assert not [row for row in summary(list(_pair(10000, 9000)), Params()) if "median" in row["what"]]

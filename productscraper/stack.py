@@ -116,11 +116,13 @@ def _ensure_mongo(cfg: Config, procs: list[Proc]) -> None:
 def worker_cmd(name: str, queue: str, concurrency: int, pool: str = "threads") -> list[str]:
     """The Celery worker command line the stack uses."""
     return [sys.executable, "-m", "celery", "-A", "tasks", "worker", "-l", "info", "-E",
-            "-Q", queue, "--pool", "custom" if pool in CUSTOM_POOLS else pool, "--concurrency", str(concurrency), "-n", f"{name}@%h",
+            "-Q", queue, "--pool", "custom" if pool in CUSTOM_POOLS else pool,
+            "--concurrency", str(concurrency), "-n", f"{name}@%h",
             "--without-gossip", "--without-mingle"]
 
 
 def _pool_env(pool: str) -> dict[str, str]:
+    # A project pool runs as Celery's "custom" pool (worker_cmd), named by this variable.
     env = {"WORKER_POOL": pool}
     if pool in CUSTOM_POOLS:
         env["CELERY_CUSTOM_WORKER_POOL"] = CUSTOM_POOLS[pool]

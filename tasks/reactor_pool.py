@@ -37,8 +37,3 @@ class TaskPool(BasePool):
         if service is not None and service.green is not None:
             service.green.wait_idle(self.STOP_TIMEOUT)
         super().on_stop()
-
-    def _get_info(self) -> dict:
-        info = super()._get_info()
-        info.update({"max-concurrency": self.limit})
-        return info

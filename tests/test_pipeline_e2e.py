@@ -1,7 +1,11 @@
 """The whole path with real worker processes: listing crawl -> Celery -> workers -> MongoDB."""
+import time
+from pathlib import Path
+
 import pytest
 
 from productscraper.storage.clock import parse_iso
+from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli
 
@@ -58,8 +62,6 @@ def test_a_task_delivered_twice_leaves_one_document_and_one_terminal_state(stack
     app.send_task("productscraper.scrape_product", args=[url, "dup1"], kwargs={"profile": "demo"},
                   queue="products")
     assert wait(stack, "dup1")["stored"] == 1
-    import time
-
     time.sleep(2)  # let the duplicate finish too
     assert db.products.count_documents({"url": url}) == 1
     assert [d["state"] for d in db.urls.find({"run_id": "dup1"})] == ["stored"]
@@ -96,9 +98,6 @@ def test_products_per_task_batches_urls_and_transient_failures_continue_alone(st
 
 def _pool_of(run_dir: str, worker: str = "worker1", timeout: float = 30.0) -> str:
     """The pool a worker runs, from Celery's start-up banner ("concurrency: 8 (thread)")."""
-    import time
-    from pathlib import Path
-
     log, deadline = Path(run_dir) / f"{worker}.log", time.monotonic() + timeout
     while "concurrency:" not in (text := log.read_text() if log.exists() else ""):
         assert time.monotonic() < deadline, f"no Celery banner in {log}"
@@ -112,8 +111,6 @@ def test_workers_run_celerys_thread_pool_by_default(stack):
 
 def test_the_reactor_pool_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
     # WORKER_POOL=reactor: tasks as greenlets on the crawler's thread (opt-in).
-    from tests.conftest import make_env
-
     shop = demo_shop(products=40, per_page=10, latency_ms=50)
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="reactor")
     try:

@@ -95,6 +95,10 @@ ENQUEUE_FLUSH_INTERVAL = 0.2
 # Seconds the listing spider keeps retrying its last URLs when MongoDB is unreachable at
 # the end of the crawl; then they are written to <run dir>/unflushed-<run>.txt.
 ENQUEUE_CLOSE_TIMEOUT = 120
+# Seconds the listing spider's first flush may block its reactor thread waiting for the
+# task publisher's set-up (Celery's import, connection and message template), which runs
+# in a thread from the start of the crawl (pipelines/enqueue.py says why it blocks).
+ENQUEUE_SETUP_JOIN_TIMEOUT = 2.0
 
 # Politeness for the whole cluster (see README "Politeness"): a per-domain limiter in
 # Redis shared by every worker and the listing spider. 0 = no limit unless the site

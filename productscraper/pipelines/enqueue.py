@@ -6,9 +6,9 @@ so the spider keeps crawling listing pages while workers start on the products.
 """
 from __future__ import annotations
 
-from typing import Any
-
+import threading
 import time
+from typing import Any
 
 from pymongo.errors import PyMongoError
 from scrapy.exceptions import NotConfigured
@@ -41,11 +41,14 @@ class EnqueuePipeline:
         self.batch_size = crawler.settings.getint("ENQUEUE_BATCH_SIZE", 20)
         self.interval = crawler.settings.getfloat("ENQUEUE_FLUSH_INTERVAL", 0.2)
         self.close_flush_timeout = crawler.settings.getfloat("ENQUEUE_CLOSE_TIMEOUT", 120.0)
+        self.setup_join_timeout = crawler.settings.getfloat("ENQUEUE_SETUP_JOIN_TIMEOUT", 2.0)
         self.buffer: list[Entry] = []
         self.loop: task.LoopingCall | None = None
         self.active = False
         self.in_flight = 0  # flushes whose batch is out of the buffer and not yet settled
         self.publisher_ready: Deferred | None = None
+        self.prepared = threading.Event()  # set by the set-up thread when it ends
+        self.joined = False  # the reactor thread has blocked on the set-up (at most once)
 
     @classmethod
     def from_crawler(cls, crawler) -> "EnqueuePipeline":
@@ -60,11 +63,17 @@ class EnqueuePipeline:
             raise BrokerUnavailable(f"Celery broker unreachable ({error}); nothing was enqueued")
         await in_thread(self._start_run, spider)
         # Celery's set-up overlaps the first listing downloads; the first flush waits for it.
-        self.publisher_ready = deferToThread(prepare_publisher)
+        self.publisher_ready = deferToThread(self._prepare)
         self.publisher_ready.addErrback(self._prepare_failed)
         self.active = True
         self.loop = task.LoopingCall(self._tick)
         self.loop.start(self.interval, now=False)
+
+    def _prepare(self) -> None:
+        try:
+            prepare_publisher()
+        finally:
+            self.prepared.set()
 
     def _prepare_failed(self, failure) -> None:
         # Not fatal: the broker answered a moment ago, and the flush reports what it
@@ -76,6 +85,18 @@ class EnqueuePipeline:
         ready = self.publisher_ready
         if ready is None or ready.called:
             return
+        if not self.joined:
+            # URLs are waiting and the set-up is not done: block the reactor thread on it,
+            # once and briefly. Merely awaiting it leaves this thread parsing listing pages
+            # with the GIL, and the set-up thread (~0.25 s of CPU, mostly imports, each
+            # giving the GIL up for its file reads) got it back only every switch interval:
+            # at zero latency it took 0.9 s while the workers had nothing to do. The
+            # reactor first finishes its turn, so the next listing page's request (yielded
+            # before the page's items) is already out; the bound keeps a slow broker from
+            # holding the crawl.
+            self.joined = True
+            await sleep(0)
+            self.prepared.wait(self.setup_join_timeout)
         done: Deferred = Deferred()
         ready.addBoth(lambda result: (done.callback(None), result)[1])
         await maybe_deferred_to_future(done)

@@ -15,6 +15,14 @@
    A worker killed within that window leaves those messages in the index: Redis hands
    them out again after the visibility timeout and they are scraped twice (storage is
    idempotent; delivery was at-least-once already). Nothing is lost either way.
+3. kombu takes one message per ``BRPOP`` and then records it in the unacked index in a
+   transaction of its own: two round trips per message, ~13 % of a busy worker's CPU in a
+   profile, and a message popped but not yet recorded is lost if the worker dies between
+   the two. Here, while the channel may take more messages, one Lua script pops as many
+   as it may (at most ``BULK_GET_MAX``) and records each in the unacked index in the same
+   atomic step, with the pending ack removals; ``BRPOP`` is only sent when the queue is
+   empty, to wait for the next message. Queues with an expiry or a consumer without acks,
+   and a ``global_keyprefix``, keep kombu's way.
 
 Selected with Celery's ``broker_transport`` setting when the broker is Redis.
 """
@@ -26,7 +34,8 @@ from time import time
 
 from kombu.transport import redis as kombu_redis
 from kombu.transport import virtual
-from kombu.utils.json import dumps
+from kombu.utils.encoding import bytes_to_str
+from kombu.utils.json import dumps, loads
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +43,45 @@ log = logging.getLogger(__name__)
 ACK_FLUSH_INTERVAL = 0.1
 #: Acks whose removals are written at once, whatever the interval.
 ACK_BATCH_MAX = 64
+#: Most messages one bulk get takes (the prefetch limit usually allows fewer).
+BULK_GET_MAX = 32
+
+# KEYS: unacked index, unacked hash, then the queue's lists in BRPOP's order.
+# ARGV: most messages, the time for the index, count of acked tags, the acked tags.
+# Returns {list, payload, recorded (1/0), ...}. A payload without a readable delivery tag
+# is returned unrecorded: the caller records it (or fails on it) the way kombu would.
+_BULK_GET = """
+local most = tonumber(ARGV[1])
+local nacked = tonumber(ARGV[3])
+if nacked > 0 then
+  local acked = {}
+  for i = 1, nacked do acked[i] = ARGV[3 + i] end
+  redis.call('ZREM', KEYS[1], unpack(acked))
+  redis.call('HDEL', KEYS[2], unpack(acked))
+end
+local out = {}
+local got = 0
+for k = 3, #KEYS do
+  while got < most do
+    local payload = redis.call('RPOP', KEYS[k])
+    if not payload then break end
+    got = got + 1
+    local ok, m = pcall(cjson.decode, payload)
+    local props = ok and type(m) == 'table' and m['properties']
+    local info = type(props) == 'table' and props['delivery_info']
+    local tag = type(props) == 'table' and props['delivery_tag']
+    if type(tag) == 'string' and type(info) == 'table' then
+      redis.call('ZADD', KEYS[1], ARGV[2], tag)
+      redis.call('HSET', KEYS[2], tag, '[' .. payload .. ',' .. cjson.encode(info['exchange'])
+                 .. ',' .. cjson.encode(info['routing_key']) .. ']')
+      out[#out + 1] = KEYS[k]; out[#out + 1] = payload; out[#out + 1] = 1
+    else
+      out[#out + 1] = KEYS[k]; out[#out + 1] = payload; out[#out + 1] = 0
+    end
+  end
+end
+return out
+"""
 
 
 class QoS(kombu_redis.QoS):
@@ -43,6 +91,7 @@ class QoS(kombu_redis.QoS):
         super().__init__(*args, **kwargs)
         self._acked: list[str] = []
         self._acked_lock = threading.Lock()
+        self.recorded_tag: str | None = None  # being delivered, recorded by the bulk get
 
     def ack(self, delivery_tag: str) -> None:
         """Free the prefetch slot now; remove the message from Redis with the next batch."""
@@ -55,6 +104,10 @@ class QoS(kombu_redis.QoS):
 
     def append(self, message, delivery_tag: str) -> None:
         """Record a delivery in the unacked index (kombu's ``append``), with pending acks."""
+        if delivery_tag == self.recorded_tag:  # the bulk get recorded it already
+            self.recorded_tag = None
+            virtual.QoS.append(self, message, delivery_tag)
+            return
         delivery = message.delivery_info
         with self.pipe_or_acquire() as pipe:
             acked = self._take_acked(pipe)
@@ -75,16 +128,20 @@ class QoS(kombu_redis.QoS):
         """Acked messages still in the unacked index."""
         return len(self._acked)
 
-    def _take_acked(self, pipe) -> list[str]:
+    def _take_acked(self, pipe=None) -> list[str]:
         with self._acked_lock:
             acked, self._acked = self._acked, []
-        if acked:
+        if acked and pipe is not None:
             pipe.zrem(self.unacked_index_key, *acked).hdel(self.unacked_key, *acked)
         return acked
 
     def _execute(self, pipe, acked: list[str]) -> None:
+        self.write(pipe.execute, acked)
+
+    def write(self, command, acked: list[str]):
+        """``command()``; if it raises, ``acked`` go back to the pending acks."""
         try:
-            pipe.execute()
+            return command()
         except BaseException:
             with self._acked_lock:  # not written: they go with the next transaction
                 self._acked[:0] = acked
@@ -92,10 +149,68 @@ class QoS(kombu_redis.QoS):
 
 
 class Channel(kombu_redis.Channel):
-    """A Redis channel that reuses one synchronous client and batches ack removals."""
+    """A Redis channel that reuses one synchronous client, batches ack removals and takes
+    several messages per round trip."""
 
     QoS = QoS
     _sync_client = None
+    _bulk_get_script = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._no_ack_queues: set[str] = set()
+        super().__init__(*args, **kwargs)
+
+    def basic_consume(self, queue, no_ack, *args, **kwargs):
+        if no_ack:  # the bulk get records every message it takes: only for acked ones
+            self._no_ack_queues.add(queue)
+        return super().basic_consume(queue, no_ack, *args, **kwargs)
+
+    def _brpop_start(self, timeout=None) -> None:
+        # Take what the queue holds first; BRPOP only to wait on an empty queue.
+        if self._bulk_get_allowed():
+            credit = self.qos.can_consume_max_estimate()
+            if credit is None or credit > 0:
+                self._bulk_get(min(credit or BULK_GET_MAX, BULK_GET_MAX))
+                if not self.qos.can_consume():
+                    return  # the prefetch limit is reached: nothing to wait for now
+        super()._brpop_start(timeout)
+
+    def _bulk_get_allowed(self) -> bool:
+        # Only under an event loop (a Celery worker): drain_events() returns once its poll
+        # has delivered a message, and would not see the ones delivered here.
+        queues = self.active_queues
+        return (bool(queues) and not self.connection.cycle._in_protected_read
+                and self.ack_emulation and not self.global_keyprefix
+                and not any(q in self._no_ack_queues or q in self._expires for q in queues))
+
+    def _bulk_get(self, most: int) -> int:
+        """Pop and record up to ``most`` messages in one script and deliver them."""
+        queues = self._queue_cycle.consume(len(self.active_queues))
+        keys = [self._q_for_pri(queue, pri) for pri in self.priority_steps for queue in queues]
+        qos = self.qos
+        client = self._create_client()
+        if self._bulk_get_script is None:
+            self._bulk_get_script = client.register_script(_BULK_GET)
+        acked = qos._take_acked()
+        reply = qos.write(lambda: self._bulk_get_script(
+            keys=[qos.unacked_index_key, qos.unacked_key, *keys],
+            args=[most, time(), len(acked), *acked], client=client), acked)
+        for i in range(0, len(reply), 3):
+            key, payload, recorded = reply[i:i + 3]
+            queue = bytes_to_str(key).rsplit(self.sep, 1)[0]
+            self._queue_cycle.rotate(queue)
+            try:
+                message = loads(bytes_to_str(payload))
+            except ValueError:  # not a kombu message at all: nothing could ever run it
+                log.error("dropped a message from %s that is not JSON: %r", queue, payload[:200])
+                continue
+            if recorded:
+                qos.recorded_tag = message["properties"]["delivery_tag"]
+            try:
+                self.connection._deliver(message, queue)
+            finally:
+                qos.recorded_tag = None
+        return len(reply) // 3
 
     def _create_client(self, asynchronous: bool = False):
         if asynchronous:

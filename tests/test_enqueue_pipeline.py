@@ -93,17 +93,35 @@ def _reactor_gaps(ticks: list[float]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in zip(ticks, ticks[1:]) if b - a > 0.15]
 
 
-async def _crawl_with_a_ticking_reactor(crawler, **kwargs) -> list[float]:
+async def _crawl_with_a_slow_publisher_set_up(monkeypatch, db, shop, redis_url, prefix, *,
+                                              set_up_s: float, run_id: str, **settings) -> dict:
+    """Crawl ``shop`` while the publisher's set-up takes ``set_up_s`` seconds and the reactor
+    ticks every 10 ms: when the set-up began and ended, the flushes, the ticks."""
     from twisted.internet import task
 
-    ticks: list[float] = []
-    ticker = task.LoopingCall(lambda: ticks.append(time.monotonic()))
+    seen: dict = {"began": [], "ended": [], "flushed": [], "ticks": []}
+
+    def slow_prepare():  # a broker that takes its time to connect
+        seen["began"].append(time.monotonic())
+        time.sleep(set_up_s)
+        seen["ended"].append(time.monotonic())
+
+    def fan_out(_db, entries):
+        seen["flushed"].append((time.monotonic(), len(entries)))
+        return FanOutResult(new=len(entries))
+
+    crawler = _listing_crawler(monkeypatch, db, fan_out=fan_out, prepare_publisher=slow_prepare,
+                               redis_url=redis_url, prefix=prefix, ENQUEUE_BATCH_SIZE=5, **settings)
+    ticker = task.LoopingCall(lambda: seen["ticks"].append(time.monotonic()))
     ticker.start(0.01)
     try:
-        await crawler.crawl(**kwargs)
+        await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id=run_id)
     finally:
         ticker.stop()
-    return ticks
+    # Nothing is published before the set-up has ended, and every URL is.
+    assert min(t for t, _ in seen["flushed"]) >= seen["ended"][0]
+    assert sum(n for _, n in seen["flushed"]) == 20
+    return seen
 
 
 @pytest_twisted.ensureDeferred
@@ -113,54 +131,23 @@ async def test_the_first_batch_holds_the_reactor_thread_until_the_publisher_is_s
     # 0.25 s of CPU took 0.9 s at zero latency): once URLs wait, the reactor thread blocks
     # on the set-up instead of running on.
     db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_join"]
-    ended: list[float] = []
-    flushed: list[tuple[float, int]] = []
-
-    def slow_prepare():
-        time.sleep(0.8)
-        ended.append(time.monotonic())
-
-    def fan_out(_db, entries):
-        flushed.append((time.monotonic(), len(entries)))
-        return FanOutResult(new=len(entries))
-
-    shop = demo_shop(products=20, per_page=10, latency_ms=50)
-    crawler = _listing_crawler(monkeypatch, db, fan_out=fan_out, prepare_publisher=slow_prepare,
-                               redis_url=redis_url, prefix=prefix, ENQUEUE_BATCH_SIZE=5)
-    ticks = await _crawl_with_a_ticking_reactor(crawler, start_url=shop.listing_url,
-                                                profile="demo", run_id="join1")
+    seen = await _crawl_with_a_slow_publisher_set_up(
+        monkeypatch, db, demo_shop(products=20, per_page=10, latency_ms=50), redis_url, prefix,
+        set_up_s=0.8, run_id="join1")
     # The reactor thread was blocked when the set-up ended, and had been for a while.
-    blocked = [(a, b) for a, b in _reactor_gaps(ticks) if a < ended[0] <= b]
-    assert blocked and blocked[0][1] - blocked[0][0] > 0.3, _reactor_gaps(ticks)
-    assert min(t for t, _ in flushed) >= ended[0] and sum(n for _, n in flushed) == 20
+    ended = seen["ended"][0]
+    blocked = [(a, b) for a, b in _reactor_gaps(seen["ticks"]) if a < ended <= b]
+    assert blocked and blocked[0][1] - blocked[0][0] > 0.3, _reactor_gaps(seen["ticks"])
 
 
 @pytest_twisted.ensureDeferred
 async def test_a_slow_publisher_set_up_holds_the_reactor_thread_only_as_long_as_the_join_timeout(
         demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
     db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_join_bound"]
-    began: list[float] = []
-    ended: list[float] = []
-    flushed: list[tuple[float, int]] = []
-
-    def slow_prepare():  # a broker that takes its time to connect
-        began.append(time.monotonic())
-        time.sleep(1.5)
-        ended.append(time.monotonic())
-
-    def fan_out(_db, entries):
-        flushed.append((time.monotonic(), len(entries)))
-        return FanOutResult(new=len(entries))
-
-    shop = demo_shop(products=20, per_page=10, latency_ms=50)
-    crawler = _listing_crawler(monkeypatch, db, fan_out=fan_out, prepare_publisher=slow_prepare,
-                               redis_url=redis_url, prefix=prefix, ENQUEUE_BATCH_SIZE=5,
-                               ENQUEUE_SETUP_JOIN_TIMEOUT=0.3)
-    ticks = await _crawl_with_a_ticking_reactor(crawler, start_url=shop.listing_url,
-                                                profile="demo", run_id="join2")
-    # Blocked once during the set-up, for about the join timeout, and running when it ended ...
-    gaps = [(a, b) for a, b in _reactor_gaps(ticks) if b > began[0]]
+    seen = await _crawl_with_a_slow_publisher_set_up(
+        monkeypatch, db, demo_shop(products=20, per_page=10, latency_ms=50), redis_url, prefix,
+        set_up_s=1.5, run_id="join2", ENQUEUE_SETUP_JOIN_TIMEOUT=0.3)
+    # Blocked once during the set-up, for about the join timeout, and running when it ended.
+    gaps = [(a, b) for a, b in _reactor_gaps(seen["ticks"]) if b > seen["began"][0]]
     assert len(gaps) == 1 and 0.25 < gaps[0][1] - gaps[0][0] < 0.6, gaps
-    assert gaps[0][1] < ended[0]
-    # ... and nothing was published before it had
-    assert min(t for t, _ in flushed) >= ended[0] and sum(n for _, n in flushed) == 20
+    assert gaps[0][1] < seen["ended"][0]

@@ -22,7 +22,7 @@
    as it may (at most ``BULK_GET_MAX``) and records each in the unacked index in the same
    atomic step, with the pending ack removals; ``BRPOP`` is only sent when the queue is
    empty, to wait for the next message. Queues with an expiry or a consumer without acks,
-   and a ``global_keyprefix``, keep kombu's way.
+   a ``global_keyprefix``, and ``drain_events()`` without an event loop keep kombu's way.
 
 Selected with Celery's ``broker_transport`` setting when the broker is Redis.
 """

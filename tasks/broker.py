@@ -129,17 +129,26 @@ class QoS(kombu_redis.QoS):
         return len(self._acked)
 
     def _take_acked(self, pipe=None) -> list[str]:
+        # The pending acks, now this caller's to write (queued on ``pipe`` when given).
         with self._acked_lock:
             acked, self._acked = self._acked, []
         if acked and pipe is not None:
             pipe.zrem(self.unacked_index_key, *acked).hdel(self.unacked_key, *acked)
         return acked
 
-    def _execute(self, pipe, acked: list[str]) -> None:
-        self.write(pipe.execute, acked)
+    def take(self, script, client, queue_keys: list[str], most: int) -> list:
+        """Run the bulk-get script (:data:`_BULK_GET`) with the pending ack removals: pop
+        and record up to ``most`` messages from ``queue_keys``; returns its reply."""
+        acked = self._take_acked()
+        return self._write(lambda: script(
+            keys=[self.unacked_index_key, self.unacked_key, *queue_keys],
+            args=[most, time(), len(acked), *acked], client=client), acked)
 
-    def write(self, command, acked: list[str]):
-        """``command()``; if it raises, ``acked`` go back to the pending acks."""
+    def _execute(self, pipe, acked: list[str]) -> None:
+        self._write(pipe.execute, acked)
+
+    def _write(self, command, acked: list[str]):
+        # command(); if it raises, ``acked`` go back to the pending acks.
         try:
             return command()
         except BaseException:
@@ -184,17 +193,15 @@ class Channel(kombu_redis.Channel):
                 and not any(q in self._no_ack_queues or q in self._expires for q in queues))
 
     def _bulk_get(self, most: int) -> int:
-        """Pop and record up to ``most`` messages in one script and deliver them."""
+        """Pop and record up to ``most`` messages in one script and deliver them; returns
+        how many it took."""
         queues = self._queue_cycle.consume(len(self.active_queues))
         keys = [self._q_for_pri(queue, pri) for pri in self.priority_steps for queue in queues]
         qos = self.qos
         client = self._create_client()
         if self._bulk_get_script is None:
             self._bulk_get_script = client.register_script(_BULK_GET)
-        acked = qos._take_acked()
-        reply = qos.write(lambda: self._bulk_get_script(
-            keys=[qos.unacked_index_key, qos.unacked_key, *keys],
-            args=[most, time(), len(acked), *acked], client=client), acked)
+        reply = qos.take(self._bulk_get_script, client, keys, most)
         for i in range(0, len(reply), 3):
             key, payload, recorded = reply[i:i + 3]
             queue = bytes_to_str(key).rsplit(self.sep, 1)[0]

@@ -63,6 +63,7 @@ class Config:
     store_task_results: bool = False
     task_sent_events: bool = False
     event_flush_interval: float = 0.2
+    event_buffer_limit: int = 1000
     log_each_task: bool = False
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
@@ -115,6 +116,7 @@ class Config:
             store_task_results=_bool(env, "STORE_TASK_RESULTS", d.store_task_results),
             task_sent_events=_bool(env, "TASK_SENT_EVENTS", d.task_sent_events),
             event_flush_interval=_float(env, "EVENT_FLUSH_INTERVAL", d.event_flush_interval),
+            event_buffer_limit=_int(env, "EVENT_BUFFER_LIMIT", d.event_buffer_limit),
             log_each_task=_bool(env, "LOG_EACH_TASK", d.log_each_task),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),

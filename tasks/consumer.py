@@ -5,8 +5,11 @@ started, succeeded...) and Celery flushes the buffer on the next turn of the eve
 loop: under load that is one Redis PUBLISH of one to three events per task, measured at
 ~9 % of a busy HTTP worker's CPU in a py-spy profile. Flushing every
 ``EVENT_FLUSH_INTERVAL`` seconds (config) instead sends the same events, in the same
-order, that much later at most, in far fewer messages; Celery still flushes at once when
-24 events are waiting. Selected with Celery's ``worker_consumer`` setting (tasks/app.py).
+order, that much later at most, in far fewer messages. Celery's dispatcher also flushes
+at once when 24 events are waiting, which under load is every 8 tasks (~25 messages a
+second per busy worker, ~5 % of its CPU in kombu's publish and the Redis round trip);
+that limit is raised to ``EVENT_BUFFER_LIMIT`` (config, 1,000), so the timer sends them.
+Selected with Celery's ``worker_consumer`` setting (tasks/app.py).
 """
 from __future__ import annotations
 
@@ -20,6 +23,19 @@ class Consumer(CeleryConsumer):
 
     _flush_timer = None
     _flush_requested = False
+    _event_dispatcher = None
+
+    @property
+    def event_dispatcher(self):
+        """Celery's task-event dispatcher (the ``Events`` step makes a new one per connection)."""
+        return self._event_dispatcher
+
+    @event_dispatcher.setter
+    def event_dispatcher(self, dispatcher) -> None:
+        # Set before the step uses it: the limit holds from the first event on.
+        if dispatcher is not None:
+            dispatcher.buffer_limit = get_config().event_buffer_limit
+        self._event_dispatcher = dispatcher
 
     def on_send_event_buffered(self) -> None:
         # Called from the pool's threads: only ask the event loop's thread, once, to

@@ -7,8 +7,9 @@ loop: under load that is one Redis PUBLISH of one to three events per task, meas
 ``EVENT_FLUSH_INTERVAL`` seconds (config) instead sends the same events, in the same
 order, that much later at most, in far fewer messages. Celery's dispatcher also flushes
 at once when 24 events are waiting, which under load is every 8 tasks (~25 messages a
-second per busy worker, ~5 % of its CPU in kombu's publish and the Redis round trip);
-that limit is raised to ``EVENT_BUFFER_LIMIT`` (config, 1,000), so the timer sends them.
+second per busy worker); that limit is raised to ``EVENT_BUFFER_LIMIT`` (config, 1,000),
+so the timer sends them: ~5x fewer messages for Redis and Flower, though the worker CPU
+saved was below the benchmark machine's noise.
 Selected with Celery's ``worker_consumer`` setting (tasks/app.py).
 """
 from __future__ import annotations

@@ -44,37 +44,13 @@ class EventLog:
         self.thread.join(5)
 
 
-def test_task_events_are_sent_in_batches_and_flushed_when_the_worker_stops(
-        redis_srv, mongo_srv, tmp_path, demo_shop):
-    shop = demo_shop(products=5)
-    # A flush interval longer than the test: events leave the worker only when
-    # EVENT_BUFFER_LIMIT are buffered or when it stops.
-    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, EVENT_FLUSH_INTERVAL="30")
-    log = EventLog(env["REDIS_URL"])
-    try:
-        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
-        assert log.wait_for(lambda: log.of_type("worker-online"), 30), "no worker-online event"
-        urls = [p["url"] for p in shop.truth()]
-        cli("enqueue", "--run", "ev1", "--profile", "demo", *urls, env=env)
-        assert wait(env, "ev1")["stored"] == 5
-        time.sleep(1.0)
-        assert log.of_type("task-succeeded") == []  # 15 events wait in the worker's buffer
-        cli("stack", "down", env=env)
-        assert log.wait_for(lambda: len(log.of_type("task-succeeded")) == 5, 10), \
-            f"events lost at shutdown: {[e['type'] for e in log.events]}"
-        received = {e["uuid"] for e in log.of_type("task-received")}
-        assert received == {e["uuid"] for e in log.of_type("task-succeeded")}
-        assert len(received) == 5
-    finally:
-        cli("stack", "down", env=env, check=False)
-        log.stop()
-
-
 @pytest.mark.parametrize("buffer_limit, published_before_stop", [("", False), ("24", True)])
-def test_a_worker_holds_its_task_events_for_the_timer_up_to_event_buffer_limit(
+def test_task_events_wait_for_the_timer_up_to_event_buffer_limit_and_are_flushed_at_stop(
         redis_srv, mongo_srv, tmp_path, demo_shop, buffer_limit, published_before_stop):
-    # 12 tasks make 36 task events: past Celery's own limit of 24, which would publish a
-    # batch at once; under EVENT_BUFFER_LIMIT (1,000) they wait for the timer (30 s here).
+    # A flush interval longer than the test: events leave the worker only when
+    # EVENT_BUFFER_LIMIT are buffered or when it stops. 12 tasks make 36 task events: past
+    # Celery's own limit of 24, which would publish a batch at once; under the default
+    # EVENT_BUFFER_LIMIT (1,000) they all wait.
     shop = demo_shop(products=12)
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path, EVENT_FLUSH_INTERVAL="30",
                    EVENT_BUFFER_LIMIT=buffer_limit)
@@ -82,15 +58,18 @@ def test_a_worker_holds_its_task_events_for_the_timer_up_to_event_buffer_limit(
     try:
         cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
         assert log.wait_for(lambda: log.of_type("worker-online"), 30), "no worker-online event"
-        cli("enqueue", "--run", "evl", "--profile", "demo", *[p["url"] for p in shop.truth()],
+        cli("enqueue", "--run", "ev1", "--profile", "demo", *[p["url"] for p in shop.truth()],
             env=env)
-        assert wait(env, "evl")["stored"] == 12
+        assert wait(env, "ev1")["stored"] == 12
         time.sleep(1.0)
         task_events = [e for e in list(log.events) if e["type"].startswith("task-")]
         assert bool(task_events) is published_before_stop, [e["type"] for e in task_events]
         cli("stack", "down", env=env)
         assert log.wait_for(lambda: len(log.of_type("task-succeeded")) == 12, 10), \
             f"events lost at shutdown: {[e['type'] for e in log.events]}"
+        received = {e["uuid"] for e in log.of_type("task-received")}
+        assert received == {e["uuid"] for e in log.of_type("task-succeeded")}
+        assert len(received) == 12
     finally:
         cli("stack", "down", env=env, check=False)
         log.stop()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.scenarios import Params, Result
+from productscraper.task_timing import PHASES
 
 #: Targets of issue 7 (reported as met / not met, never enforced).
 LIMIT_TARGET = 1.5  # fan-out wall within 1.5x of listing pages x latency
@@ -168,6 +169,30 @@ def markdown_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def timings_table(rows: list[dict]) -> str:
+    """Where the distributed scenarios' tasks spent their time (empty without timings).
+
+    The phases are a worker's (``report``'s "time per stored product"); "thread time per
+    task" is the scenario's wall time × its task threads ÷ its tasks, so where the queue
+    never runs dry (``enqueue``) the difference from "task" is the time a thread waits
+    between two tasks.
+    """
+    timed = [r for r in rows if not r.get("error") and r["extra"].get("time_per_product_ms")]
+    if not timed:
+        return ""
+    lines = ["| scenario | " + " | ".join(PHASES) + " | of which the site | task | "
+             "thread time per task |", "|---|" + "---:|" * (len(PHASES) + 3)]
+    for row in timed:
+        t = row["extra"]["time_per_product_ms"]
+        tasks = row["stored"] + row["failed"] + row["rejected"]
+        slot = (row["wall_s"] * row["workers"] * row["concurrency"] * 1000 / tasks
+                if tasks and row.get("wall_s") and row.get("workers") and row.get("concurrency")
+                else None)
+        lines.append(f"| {_scenario_label(row)} | " + " | ".join(_f(t.get(p)) for p in PHASES)
+                     + f" | {_f(t.get('site'))} | {_f(t.get('total'))} | {_f(slot)} |")
+    return "\n".join(lines)
+
+
 def summary_lines(items: list[dict]) -> str:
     """The headline ratios as a bullet list."""
     lines = []
@@ -212,6 +237,7 @@ def machine() -> dict[str, Any]:
 def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) -> str:
     """The whole results.md."""
     m = meta["machine"]
+    timings = timings_table(rows)
     params = (f"{p.products} products, {p.per_page} per listing page ({p.listing_pages} listing pages), "
               f"latency {p.latency_ms:g} ms per page, {p.concurrency} concurrent requests per process, "
               f"workers {', '.join(map(str, p.workers))}; scaling: {p.scaling_urls} URLs at "
@@ -235,6 +261,15 @@ def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) 
         "",
         "\\* extrapolated linearly from the sample (start-up once, the crawl scaled).",
         "",
+        *(["## Where a task's time went",
+           "",
+           "Mean milliseconds per stored product, from the workers' run counters (what "
+           "`report` prints; the phases: [README](../../README.md#where-a-tasks-time-goes)). "
+           "Thread time per task = wall × task threads ÷ tasks: where the queue never runs "
+           "dry (`enqueue`), what exceeds the task is a thread's wait between two tasks.",
+           "",
+           timings,
+           ""] if timings else []),
         "## Headline",
         "",
         summary_lines(items) or "- (not enough scenarios for ratios)",

@@ -34,7 +34,7 @@ from bench.measure import MB, ChunkLog, MeasuredProcess, Sampler, tree_cpu, tree
 from productscraper.config import Config
 from productscraper.netutil import free_port, wait_listening
 from productscraper.stack import load_state
-from productscraper.storage import ledger
+from productscraper.storage import ledger, runs
 from productscraper.storage.clock import parse_iso
 from productscraper.storage.count import count
 
@@ -323,6 +323,17 @@ def ledger_progress(db: Database, run_ids: list[str]) -> tuple[int, int, dict[st
     return counts["stored"] + counts["failed"] + counts["rejected"], counts["queued"], counts
 
 
+def task_timings(db: Database, run_ids: list[str]) -> dict[str, float]:
+    """Mean ms per phase of the runs' stored products' tasks (``report``'s figures)."""
+    sums: dict[str, dict[str, float]] = {}
+    for doc in db.runs.find({"_id": {"$in": run_ids}}, {"timings": 1}):
+        for phase, value in (doc.get("timings") or {}).items():
+            total = sums.setdefault(phase, {"ms": 0.0, "n": 0})
+            total["ms"] += value.get("ms", 0.0)
+            total["n"] += value.get("n", 0)
+    return runs.time_per_product({"timings": sums})
+
+
 def last_time(db: Database, collection: str, flt: dict, field_name: str) -> float | None:
     """Epoch seconds of the latest ``field_name`` among matching documents."""
     doc = next(iter(db[collection].find({**flt, field_name: {"$exists": True}}, {field_name: 1})
@@ -531,6 +542,8 @@ def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, wo
         result.extra["worker_rss_end_mb"] = pool.rss() / MB
     result.spider_cpu_s = sum(proc.usage.cpu_s for proc in procs if proc.usage)
     result.cpu_s = result.worker_cpu_s + result.spider_cpu_s
+    # The workers flushed their run counters when they stopped: where the tasks' time went.
+    result.extra["time_per_product_ms"] = task_timings(db, run_ids)
     _, _, counts = ledger_progress(db, run_ids)
     result.stored, result.failed, result.rejected = counts["stored"], counts["failed"], counts["rejected"]
     _finish(result, started, last_time(db, "urls", {"run_id": {"$in": run_ids}}, "finished_at"))

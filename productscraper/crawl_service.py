@@ -24,6 +24,7 @@ from productscraper.extensions.gc_freeze import freeze_startup_objects
 from productscraper.green_tasks import GreenTasks
 from productscraper.outcomes import Outcome
 from productscraper.pages.warm_up import warm_up_extraction
+from productscraper.task_timing import phases
 
 log = logging.getLogger(__name__)
 
@@ -130,11 +131,12 @@ class CrawlService:
         if self.closed:  # a new service replaces this one (get_service); try again then
             return [outcomes.failed(url, "CrawlerClosed", "the worker's crawler is closed",
                                     transient=True) for url in urls]
+        started = time.monotonic()
         jobs = [(uuid.uuid4().hex, url, Future()) for url in urls]
         for key, _, future in jobs:
             self.pending[key] = future
         injected = ([(key, url) for key, url, _ in jobs], run_id, profile, attempt, render,
-                    defer_over)
+                    defer_over, started)
         green = self.green is not None and self.green.in_task()
         if green:  # on the reactor thread already: no hand-over, and wait without blocking
             self._inject_all(*injected)
@@ -148,6 +150,8 @@ class CrawlService:
                 try:
                     outcome = future.result(0 if green else max(0.0, deadline - time.monotonic()))
                     outcome.url = outcome.url or url
+                    if outcome.marks:
+                        outcome.timings = phases(outcome.marks, time.monotonic())
                     results.append(outcome)
                 except FutureTimeout:
                     results.append(outcomes.failed(url, "TaskTimeout",
@@ -158,15 +162,17 @@ class CrawlService:
                 self.pending.pop(key, None)
         return results
 
-    def _inject_all(self, jobs, run_id, profile, attempt, render, defer_over) -> None:
+    def _inject_all(self, jobs, run_id, profile, attempt, render, defer_over, started) -> None:
         for key, url in jobs:
-            self._inject(key, url, run_id, profile, attempt, render, defer_over)
+            self._inject(key, url, run_id, profile, attempt, render, defer_over, started)
 
-    def _inject(self, key, url, run_id, profile, attempt, render, defer_over) -> None:
+    def _inject(self, key, url, run_id, profile, attempt, render, defer_over, started) -> None:
         # Runs on the reactor thread: engine.crawl is not thread-safe.
         try:
             request = self.spider.make_request(url, run_id=run_id, profile=profile, key=key,
                                                attempt=attempt, render=render)
+            # Where the task's time goes (task_timing): its own dict of marks per URL.
+            request.meta["ps_marks"] = {"task": started, "injected": time.monotonic()}
             if defer_over is not None:
                 request.meta["ps_defer_over"] = defer_over
             self.crawler.engine.crawl(request)
@@ -185,7 +191,7 @@ class CrawlService:
         product = item.product or {}
         self._resolve(item.task_key, Outcome(
             "stored", item.url, product_id=product.get("_id"), change=item.extra.get("change"),
-            status=item.status,
+            status=item.status, marks=item.marks or {},
             fields=[f for f in COVERAGE_FIELDS if product.get(f) not in (None, "", [])]))
 
     def _on_dropped(self, item, response=None, exception=None, spider=None) -> None:

@@ -32,11 +32,15 @@ class Outcome:
     change: str | None = None
     reasons: list[dict] = field(default_factory=list)
     fields: list[str] = field(default_factory=list)  # product fields present (coverage)
+    #: Points the task's product passed (:mod:`productscraper.task_timing`), then the
+    #: milliseconds per phase the task computed from them (in its result, for Flower).
+    marks: dict[str, float] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         """JSON-friendly form (the Celery task result)."""
         return {k: v for k, v in self.__dict__.items()
-                if v not in (None, [], False) and k != "fields"}
+                if v not in (None, [], {}, False) and k not in ("fields", "marks")}
 
 
 def failed(url: str, error: str, reason: str, *, status: int | None = None,

@@ -3,7 +3,8 @@
 Each task records its outcome here in memory (no round trip); a background thread
 ``$inc``-s the counters into the run's document (collection ``runs``) every
 ``FLUSH_INTERVAL`` seconds, so its ``events``/``workers``/``coverage`` counters are live
-within seconds; once the run is complete the worker also writes the ledger-derived
+within seconds (and ``timings.*``: the milliseconds per phase of stored products' tasks,
+:mod:`productscraper.task_timing`, summed with their count); once the run is complete the worker also writes the ledger-derived
 summary, so the document equals ``report`` at the end (``wait`` writes the summary while
 a run goes on).
 
@@ -59,6 +60,10 @@ class RunStats:
                 c[f"changes.{outcome.change}"] += 1
             for f in outcome.fields:
                 c[f"coverage.{f}"] += 1
+            if outcome.state == "stored":
+                for phase, ms in outcome.timings.items():
+                    c[f"timings.{phase}.ms"] += ms
+                    c[f"timings.{phase}.n"] += 1
         self._ensure_thread()
 
     def _ensure_thread(self) -> None:

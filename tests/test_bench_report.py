@@ -49,3 +49,22 @@ def test_zero_latency_repeats_give_target_3_as_the_median_of_back_to_back_pairs(
 
 def test_without_repeats_there_is_no_median_line():
     assert not [row for row in summary(list(_pair(10000, 9000)), Params()) if "median" in row["what"]]
+
+
+def test_the_timings_table_shows_each_phase_and_a_threads_time_per_task():
+    from dataclasses import asdict
+
+    from bench.report import timings_table
+
+    timed = Result("enqueue 1×4 (100 ms)", "enqueue", 100.0, 1000, workers=1, concurrency=4,
+                   stored=1000, wall_s=31.0, extra={"time_per_product_ms": {
+                       "handover": 0.2, "fetch": 105.6, "extract": 2.2, "store": 8.6, "return": 0.4,
+                       "site": 100.9, "total": 117.0}})
+    untimed = Result("plain Scrapy, 1 process (100 ms)", "plain", 100.0, 1000, stored=1000, wall_s=9.0)
+    table = timings_table([asdict(timed), asdict(untimed)]).splitlines()
+    assert table[0] == ("| scenario | handover | fetch | extract | store | return | of which the site "
+                        "| task | thread time per task |")
+    # 31 s × 4 threads ÷ 1,000 tasks: 124 ms per task, 7 ms of it between tasks.
+    assert table[2] == "| enqueue 1×4 (100 ms) | 0.2 | 105.6 | 2.2 | 8.6 | 0.4 | 100.9 | 117.0 | 124.0 |"
+    assert len(table) == 3  # the plain crawl has no tasks to time
+    assert timings_table([asdict(untimed)]) == ""

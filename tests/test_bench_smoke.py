@@ -86,6 +86,11 @@ def test_bench_smoke_writes_results_and_leaves_no_process_behind(tmp_path):
         assert row["wall_s"] > 0 and row["cpu_s"] > 0 and row["peak_rss_mb"] > 0
         assert row["service_cpu_s"] is not None
     assert rows["fanout"]["worker_cpu_s"] > 0 and "overhead_mean_ms" in rows["fanout"]
+    # The workers' own account of their 40 tasks, read back after they stopped.
+    timing = rows["fanout"]["extra"]["time_per_product_ms"]
+    assert timing["total"] >= timing["fetch"] > 0
+    assert "## Where a task's time went" in table and "| fan-out 1×16 (0 ms) | " in table.split(
+        "## Where a task's time went")[1]
 
 
 @pytest.mark.e2e

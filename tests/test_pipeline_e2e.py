@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from productscraper.storage.clock import parse_iso
+from productscraper.task_timing import PHASES
 from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli
@@ -25,6 +26,20 @@ def test_demo_run_stores_every_product_with_correct_fields(stack, db, demo_shop)
     run = db.runs.find_one({"_id": "demo1"})
     first_stored = min(parse_iso(d["finished_at"]) for d in db.urls.find({"run_id": "demo1"}))
     assert first_stored < parse_iso(run["discovery_finished_at"])
+
+
+def test_the_report_shows_where_each_stored_products_task_spent_its_time(stack, demo_shop):
+    shop = demo_shop(products=20, per_page=10, latency_ms=100)
+    crawl(stack, shop.listing_url, "timed1", "-a", "profile=demo")
+    rep = wait(stack, "timed1")
+    assert rep["stored"] == 20 and rep["timed_products"] == 20
+    t = rep["time_per_product_ms"]
+    assert set(t) == {*PHASES, "site", "total"}
+    # Every page takes the shop's 100 ms, which Scrapy measures as the site's share of fetch.
+    assert 100 <= t["site"] <= t["fetch"] < t["total"]
+    assert all(t[p] >= 0 for p in PHASES) and t["store"] > 0 and t["extract"] > 0
+    # The phases follow one another: together they are the task (to the reports' rounding).
+    assert abs(sum(t[p] for p in PHASES) - t["total"]) <= 0.1 * len(PHASES)
 
 
 def test_a_second_run_upserts_the_same_products_without_duplicates(stack, db, demo_shop):

@@ -222,3 +222,26 @@ def test_wait_reports_a_finished_run_with_the_counters_workers_flush_after_it(md
     flusher.join()
     assert s["complete"] and s["stored"] == 4
     assert s["field_coverage"] == {"title": 1.0} and s["retries"] == 2
+
+
+def test_a_run_summary_gives_the_mean_milliseconds_per_phase_of_its_stored_products(mdb, monkeypatch):
+    from productscraper import runstats
+    from productscraper.cli.runs_cmd import format_summary
+    from productscraper.outcomes import Outcome
+
+    monkeypatch.setattr("productscraper.storage.connection.get_db", lambda config=None: mdb)
+    runs.start(mdb, "rt", source="test")
+    stats = runstats.RunStats("w1@host.example")
+    for total, site in ((110.0, 100.0), (130.0, None)):  # the second page was rendered
+        timings = {"handover": 1.0, "fetch": total - 20, "extract": 4.0, "store": 14.0,
+                   "return": 1.0, "total": total, **({"site": site} if site else {})}
+        stats.record("rt", Outcome("stored", "http://a.test/t", timings=timings))
+    # A failed task's time is not a stored product's: it is left out.
+    stats.record("rt", Outcome("failed", "http://a.test/f", timings={"total": 5000.0}))
+    stats.flush()
+    s = runs.summary(mdb, "rt")
+    assert s["time_per_product_ms"] == {"handover": 1.0, "fetch": 100.0, "extract": 4.0,
+                                        "store": 14.0, "return": 1.0, "site": 100.0, "total": 120.0}
+    assert s["timed_products"] == 2
+    assert ("time per stored product, mean of 2 tasks: handover 1.0, fetch 100.0 (site 100.0), "
+            "extract 4.0, store 14.0, return 1.0; total 120.0 ms") in format_summary(s)

@@ -99,6 +99,10 @@ class RunSummary(_Open):
     complete: bool | None = None
     duration_s: float | None = None
     pages_per_min: float | None = None
+    #: Mean milliseconds per phase of a stored product's task (README "Where a task's
+    #: time goes"), over ``timed_products`` tasks.
+    time_per_product_ms: dict[str, float] | None = None
+    timed_products: int | None = None
 
 
 class RunDetail(Run):

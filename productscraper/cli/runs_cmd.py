@@ -15,6 +15,7 @@ from productscraper.reconcile import StallDetector, republish_queued, retry_fail
 from productscraper.runstats import FLUSH_INTERVAL
 from productscraper.storage import runs
 from productscraper.storage.connection import get_db
+from productscraper.task_timing import PHASES
 
 
 def register(sub) -> None:
@@ -41,12 +42,20 @@ def register(sub) -> None:
 def format_summary(s: dict) -> str:
     """Human-readable one-block summary."""
     state = "complete" if s["complete"] else "INCOMPLETE"
-    return (f"run {s['run_id']}: {state}\n"
+    text = (f"run {s['run_id']}: {state}\n"
             f"  discovered {s['discovered']}, stored {s['stored']}, failed {s['failed']}, "
             f"rejected {s['rejected']}, queued {s['queued']}\n"
             f"  duration {s['duration_s']:.1f} s, {s['pages_per_min']:.0f} pages/min\n"
             f"  changes: {s['changes']['created']} new, {s['changes']['changed']} changed, "
             f"{s['changes']['unchanged']} unchanged; {s['retries']} retries")
+    timing = s.get("time_per_product_ms") or {}
+    if timing.get("total") is not None:
+        parts = [f"{phase} {timing[phase]:.1f}" + (f" (site {timing['site']:.1f})"
+                                                    if phase == "fetch" and "site" in timing else "")
+                 for phase in PHASES if phase in timing]
+        text += (f"\n  time per stored product, mean of {s.get('timed_products', 0)} tasks: "
+                 f"{', '.join(parts)}; total {timing['total']:.1f} ms")
+    return text
 
 
 def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True,

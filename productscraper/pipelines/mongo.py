@@ -17,6 +17,7 @@ from productscraper.pipelines.group_commit import GroupCommit
 from productscraper.storage import ledger, products
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
+from productscraper.task_timing import mark
 
 
 def store_many(items: list[ProductItem]) -> list[str | Exception]:
@@ -70,7 +71,9 @@ class MongoPipeline:
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, ProductItem) or item.product is None:
             return item
+        mark(item.marks, "store")
         item.extra["change"] = await self.writer.submit(item)
+        mark(item.marks, "stored")
         return item
 
     async def close_spider(self) -> None:

@@ -22,6 +22,7 @@ from productscraper.pages.product import ProductPage
 from productscraper.profiles import SiteProfile, get_profile, profile_for_url
 from productscraper.rendering import ProductDataPresent, looks_script_built
 from productscraper.signals import product_outcome
+from productscraper.task_timing import mark
 
 HTML_TYPES = (b"text/html", b"application/xhtml")
 
@@ -90,6 +91,10 @@ class ProductSpider(scrapy.Spider):
         """Extract the raw product data with the page object."""
         meta = response.meta
         url = meta.get("ps_url") or response.url
+        marks = meta.get("ps_marks")
+        mark(marks, "response")
+        if marks is not None and meta.get("download_latency") is not None:
+            marks["download_latency"] = meta["download_latency"]  # Scrapy's, in seconds
         if not is_html(response):
             ctype = (response.headers.get(b"Content-Type") or b"unknown").decode("latin-1")
             self.report(meta, outcomes.failed(url, "NotHTML", f"non-HTML content: {ctype}",
@@ -108,7 +113,7 @@ class ProductSpider(scrapy.Spider):
         yield ProductItem(url=url, run_id=meta["ps_run_id"], raw=page.to_raw(),
                           profile=profile.name, task_key=meta.get("ps_key"),
                           attempt=meta.get("ps_attempt", 1), rendered=rendered,
-                          status=response.status, extra=extra)
+                          status=response.status, extra=extra, marks=marks)
 
     def on_error(self, failure: Failure) -> None:
         """Download failed (HTTP error, timeout, robots.txt, ...): report why."""

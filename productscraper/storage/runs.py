@@ -10,6 +10,7 @@ from pymongo.database import Database
 from productscraper.storage import ledger
 from productscraper.storage.clock import now_iso, parse_iso
 from productscraper.storage.count import count
+from productscraper.task_timing import EXTRA, PHASES
 
 
 def new_run_id() -> str:
@@ -68,6 +69,14 @@ def field_coverage(run: dict) -> dict[str, float]:
     return {f: round(n / stored, 4) for f, n in sorted(counts.items())} if stored else {}
 
 
+def time_per_product(run: dict) -> dict[str, float]:
+    """Mean milliseconds per phase of the run's stored products' tasks (live counters;
+    the phases are :mod:`productscraper.task_timing`'s, in their order)."""
+    sums = run.get("timings") or {}
+    return {phase: round(sums[phase]["ms"] / sums[phase]["n"], 1)
+            for phase in (*PHASES, *EXTRA) if (sums.get(phase) or {}).get("n")}
+
+
 def summary(db: Database, run_id: str) -> dict:
     """Counts, completeness and speed of a run (what ``wait`` and ``report`` print)."""
     computed_at = now_iso()  # before reading: a summary is as old as its first read
@@ -94,6 +103,8 @@ def summary(db: Database, run_id: str) -> dict:
         "changes": change_counts(db, run_id),
         "retries": (run.get("events") or {}).get("retried", 0),
         "field_coverage": field_coverage(run),
+        "time_per_product_ms": time_per_product(run),
+        "timed_products": ((run.get("timings") or {}).get("total") or {}).get("n", 0),
         "computed_at": computed_at,
     }
 

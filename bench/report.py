@@ -172,10 +172,11 @@ def markdown_table(rows: list[dict]) -> str:
 def timings_table(rows: list[dict]) -> str:
     """Where the distributed scenarios' tasks spent their time (empty without timings).
 
-    The phases are a worker's (``report``'s "time per stored product"); "thread time per
-    task" is the scenario's wall time × its task threads ÷ its tasks, so where the queue
-    never runs dry (``enqueue``) the difference from "task" is the time a thread waits
-    between two tasks.
+    The phases are a worker's (``report``'s "time per stored product"; with several
+    products per task, a product's phases run from its batch task's start); "thread time
+    per task" is the scenario's wall time × its task threads ÷ its tasks, so where the
+    queue never runs dry (``enqueue``) the difference from "task" is the time a thread
+    waits between two tasks.
     """
     timed = [r for r in rows if not r.get("error") and r["extra"].get("time_per_product_ms")]
     if not timed:
@@ -184,7 +185,8 @@ def timings_table(rows: list[dict]) -> str:
              "thread time per task |", "|---|" + "---:|" * (len(PHASES) + 3)]
     for row in timed:
         t = row["extra"]["time_per_product_ms"]
-        tasks = row["stored"] + row["failed"] + row["rejected"]
+        tasks = math.ceil((row["stored"] + row["failed"] + row["rejected"])
+                          / row["extra"].get("products_per_task", 1))
         slot = (row["wall_s"] * row["workers"] * row["concurrency"] * 1000 / tasks
                 if tasks and row.get("wall_s") and row.get("workers") and row.get("concurrency")
                 else None)

@@ -575,6 +575,7 @@ def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int,
         return [MeasuredProcess(cmd, env={**env, "PRODUCTS_PER_TASK": str(per_task)},
                                 log=run_dir / "listings.log", cwd=ROOT)]
 
+    result.extra["products_per_task"] = per_task
     return _run_distributed(lab, shop, p, slug=slug, result=result, workers=workers,
                             concurrency=p.concurrency, launch=launch, run_ids=[slug],
                             worker_env={"WORKER_POOL": pool} if pool else None)

@@ -68,3 +68,16 @@ def test_the_timings_table_shows_each_phase_and_a_threads_time_per_task():
     assert table[2] == "| enqueue 1×4 (100 ms) | 0.2 | 105.6 | 2.2 | 8.6 | 0.4 | 100.9 | 117.0 | 124.0 |"
     assert len(table) == 3  # the plain crawl has no tasks to time
     assert timings_table([asdict(untimed)]) == ""
+
+
+def test_a_batch_scenarios_thread_time_is_per_task_not_per_product():
+    from dataclasses import asdict
+
+    from bench.report import timings_table
+
+    batch = Result("fan-out 2×16, 10 per task (0 ms)", "fanout", 0.0, 1000, workers=2, concurrency=16,
+                   stored=1000, wall_s=3.0, extra={"products_per_task": 10, "time_per_product_ms": {
+                       "handover": 50.0, "fetch": 400.0, "extract": 2.0, "store": 170.0,
+                       "return": 30.0, "total": 652.0}})
+    # 3 s × 32 threads ÷ 100 tasks of 10 products.
+    assert timings_table([asdict(batch)]).splitlines()[2].endswith("| 652.0 | 960.0 |")

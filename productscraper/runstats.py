@@ -3,10 +3,10 @@
 Each task records its outcome here in memory (no round trip); a background thread
 ``$inc``-s the counters into the run's document (collection ``runs``) every
 ``FLUSH_INTERVAL`` seconds, so its ``events``/``workers``/``coverage`` counters are live
-within seconds (and ``timings.*``: the milliseconds per phase of stored products' tasks,
-:mod:`productscraper.task_timing`, summed with their count); once the run is complete the worker also writes the ledger-derived
-summary, so the document equals ``report`` at the end (``wait`` writes the summary while
-a run goes on).
+within seconds, as are ``timings.<phase>.ms``/``.n`` (the milliseconds per phase of stored
+products' tasks, :mod:`productscraper.task_timing`, and how many tasks); once the run is
+complete the worker also writes the ledger-derived summary, so the document equals
+``report`` at the end (``wait`` writes the summary while a run goes on).
 
 Counters (``events.*``) count task executions, so a task delivered twice counts twice;
 the authoritative counts (``discovered``, ``stored``, …) come from the ledger.

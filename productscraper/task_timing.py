@@ -10,7 +10,7 @@ A product's request carries a dict of marks (``time.monotonic()`` seconds) in
 ``stored``    its group is written (products and ledger)
 
 with ``download_latency``, Scrapy's own measure of the download (seconds, a duration, not
-a mark), and the task thread adds the end when it has the outcome. Between them, in milliseconds:
+a mark); the task thread adds the end when it has the outcome. The phases, in ms:
 
 =============  ==========================================================================
 ``handover``   task -> injected: the hand-over from Celery's pool thread to the crawler

@@ -50,9 +50,10 @@ def format_summary(s: dict) -> str:
             f"{s['changes']['unchanged']} unchanged; {s['retries']} retries")
     timing = s.get("time_per_product_ms") or {}
     if timing.get("total") is not None:
-        parts = [f"{phase} {timing[phase]:.1f}" + (f" (site {timing['site']:.1f})"
-                                                    if phase == "fetch" and "site" in timing else "")
-                 for phase in PHASES if phase in timing]
+        parts = []
+        for phase in (p for p in PHASES if p in timing):
+            site = f" (site {timing['site']:.1f})" if phase == "fetch" and "site" in timing else ""
+            parts.append(f"{phase} {timing[phase]:.1f}{site}")
         text += (f"\n  time per stored product, mean of {s.get('timed_products', 0)} tasks: "
                  f"{', '.join(parts)}; total {timing['total']:.1f} ms")
     return text

@@ -70,6 +70,7 @@ class Config:
     domain_rate_limits: str = ""
     domain_rate_burst: int = 1
     domain_max_concurrency: int = 0
+    domain_pause_check_s: float = 0.5
     robotstxt_cache_ttl: float = 3600.0
     robotstxt_obey: bool = True
     chromium_path: str = "/usr/bin/chromium"
@@ -123,6 +124,7 @@ class Config:
             domain_rate_limits=env.get("DOMAIN_RATE_LIMITS", d.domain_rate_limits),
             domain_rate_burst=_int(env, "DOMAIN_RATE_BURST", d.domain_rate_burst),
             domain_max_concurrency=_int(env, "DOMAIN_MAX_CONCURRENCY", d.domain_max_concurrency),
+            domain_pause_check_s=_float(env, "DOMAIN_PAUSE_CHECK", d.domain_pause_check_s),
             robotstxt_cache_ttl=_float(env, "ROBOTSTXT_CACHE_TTL", d.robotstxt_cache_ttl),
             robotstxt_obey=_bool(env, "ROBOTSTXT_OBEY", d.robotstxt_obey),
             chromium_path=env.get("CHROMIUM_PATH") or d.chromium_path,

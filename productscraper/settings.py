@@ -118,6 +118,10 @@ DOMAIN_MAX_CONCURRENCY = _cfg.domain_max_concurrency
 # Seconds a concurrency slot lives without being released (a killed worker's slots come
 # back after this); raised to DOWNLOAD_TIMEOUT + 5 if lower.
 DOMAIN_CONCURRENCY_TTL = 60
+# Seconds a process trusts what Redis last said about an *unlimited* domain's pause (no
+# rate, no concurrency cap): within it, that domain's requests skip the round trip, so a
+# 429 another process saw reaches this one at most this late. 0 = ask on every request.
+DOMAIN_PAUSE_CHECK = _cfg.domain_pause_check_s
 # Longest pause a Retry-After can impose on a domain, seconds.
 DOMAIN_MAX_PAUSE = 300
 # Seconds after the last 429/503 when a backed-off domain is back at its full rate even

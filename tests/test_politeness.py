@@ -180,12 +180,26 @@ def test_robots_txt_is_obeyed_and_fetched_once_for_the_cluster(polite_stack, dem
 
 
 def rate_middleware(redis_url: str, prefix: str, *, default: float = 0.0, overrides=None,
-                    max_concurrency: int = 0):
+                    max_concurrency: int = 0, pause_check: float = 0.5):
     from productscraper.middlewares.ratelimit import DomainRateLimitMiddleware, RateResolver
 
     limiter = DomainLimiter(redis_client(redis_url), prefix=prefix)
     return DomainRateLimitMiddleware(limiter, RateResolver(default, 1, overrides),
-                                     max_concurrency=max_concurrency, concurrency_ttl=5)
+                                     max_concurrency=max_concurrency, concurrency_ttl=5,
+                                     pause_check=pause_check)
+
+
+def count_redis_decisions(mw) -> list[int]:
+    """Count the middleware's slot requests to Redis (``limiter.acquire`` calls)."""
+    calls = [0]
+    acquire = mw.limiter.acquire
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return acquire(*args, **kwargs)
+
+    mw.limiter.acquire = counted
+    return calls
 
 
 def call(coro):
@@ -278,6 +292,76 @@ async def test_the_concurrency_cap_holds_requests_until_a_lease_is_released(redi
     assert time.monotonic() - started >= 0.35
     mw.process_exception(second, OSError("connection refused"))  # failures release too
     assert mw.limiter.concurrency("127.0.0.1:9") == 0
+
+
+@pytest_twisted.ensureDeferred
+async def test_an_unlimited_domain_asks_redis_about_its_pause_once_per_check_interval(
+        redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, pause_check=0.3)
+    calls = count_redis_decisions(mw)
+    for _ in range(5):
+        await call(mw.process_request(req()))
+    assert calls[0] == 1
+    time.sleep(0.35)
+    await call(mw.process_request(req()))
+    assert calls[0] == 2
+    # Another unlimited domain has its own check.
+    await call(mw.process_request(req("http://127.0.0.1:10/p")))
+    assert calls[0] == 3
+
+
+@pytest.mark.parametrize("limits", [{"default": 100.0}, {"max_concurrency": 50},
+                                    {"pause_check": 0.0}],
+                         ids=["rate-limited", "concurrency-capped", "check-every-request"])
+@pytest_twisted.ensureDeferred
+async def test_every_request_asks_redis_when_more_than_a_pause_limits_the_domain(
+        redis_url, prefix, limits):
+    mw = rate_middleware(redis_url, prefix, **limits)
+    calls = count_redis_decisions(mw)
+    for _ in range(5):
+        request = req()
+        await call(mw.process_request(request))
+        mw.process_response(request, resp(request, 200))
+    assert calls[0] == 5
+
+
+def test_the_pause_check_interval_comes_from_the_environment(redis_url):
+    from scrapy.utils.test import get_crawler
+
+    from productscraper.config import Config
+    from productscraper.middlewares.ratelimit import DomainRateLimitMiddleware
+
+    assert Config.from_env({}).domain_pause_check_s == 0.5
+    assert Config.from_env({"DOMAIN_PAUSE_CHECK": "0"}).domain_pause_check_s == 0.0
+    crawler = get_crawler(settings_dict={"RATELIMIT_REDIS_URL": redis_url, "DOMAIN_PAUSE_CHECK": 2})
+    assert DomainRateLimitMiddleware.from_crawler(crawler).pauses.ttl == 2.0
+
+
+@pytest_twisted.ensureDeferred
+async def test_another_processes_429_pauses_this_one_within_the_check_interval(redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, pause_check=0.3)
+    await call(mw.process_request(req()))  # Redis: not paused (trusted for 0.3 s)
+    checked = time.monotonic()
+    other = DomainLimiter(redis_client(redis_url), prefix=prefix)  # another worker got a 429
+    other.penalise("127.0.0.1:9", Rate(0), pause=1.5)
+    paused_until = time.monotonic() + 1.5
+    started = time.monotonic()
+    await call(mw.process_request(req()))  # within the interval: the documented delay
+    assert time.monotonic() - started < 0.2
+    time.sleep(max(0.0, checked + 0.3 - time.monotonic()))
+    await call(mw.process_request(req()))  # the interval is over: Redis says wait
+    assert time.monotonic() >= paused_until - 0.05
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_429_here_pauses_this_processes_next_request_at_once(redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, pause_check=60.0)
+    request = req()
+    await call(mw.process_request(request))  # not paused, trusted for a minute
+    mw.process_response(request, resp(request, 429, **{"Retry-After": "1"}))
+    started = time.monotonic()
+    await call(mw.process_request(req()))
+    assert time.monotonic() - started >= 0.95
 
 
 @pytest_twisted.ensureDeferred

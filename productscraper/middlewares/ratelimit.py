@@ -16,6 +16,12 @@ Per request (``process_request``, placed last before the download so every HTTP 
 3. ``await`` the wait (``scrapy.utils.asyncio.sleep``: the reactor keeps running), then
    check the domain's pause again: a 429 that arrived meanwhile means a new slot.
 
+A domain with neither a rate nor a concurrency cap needs Redis only for its pause, so the
+answer is trusted for ``DOMAIN_PAUSE_CHECK`` seconds (0.5): within it, such a domain's
+requests go without a round trip (the most common case, and a blocking call on the event
+loop saved per request); a 429 that another process saw reaches this one at most that
+late, its own 429s at once.
+
 Per response (``process_response``, which runs before RetryMiddleware sees a 429): 429,
 or 503 with Retry-After, pauses the domain for Retry-After (capped by
 ``DOMAIN_MAX_PAUSE``; 1 s for a 429 without one) and halves its rate; a success while
@@ -93,17 +99,48 @@ class RateResolver:
         return Rate(self.default.per_second, burst)
 
 
+class PauseMemo:
+    """What Redis last said about domains' pauses, trusted for ``ttl`` seconds.
+
+    Only for domains whose sole limit is the pause: a rate or a concurrency cap must be
+    decided in Redis request by request.
+    """
+
+    def __init__(self, ttl: float) -> None:
+        self.ttl = max(0.0, ttl)
+        self._unpaused_at: dict[str, float] = {}  # domain -> monotonic time Redis said "not paused"
+
+    def unpaused(self, domain: str) -> bool:
+        """True when Redis said within ``ttl`` that ``domain`` was not paused."""
+        seen = self._unpaused_at.get(domain)
+        return seen is not None and time.monotonic() - seen < self.ttl
+
+    def remember_unpaused(self, domain: str) -> None:
+        """Redis just said ``domain`` is not paused."""
+        if self.ttl <= 0:
+            return
+        if len(self._unpaused_at) > 10_000:  # many one-off hosts: do not grow forever
+            self._unpaused_at.clear()
+        self._unpaused_at[domain] = time.monotonic()
+
+    def forget(self, domain: str) -> None:
+        """The domain may be paused now (it answered 429): ask Redis next time."""
+        self._unpaused_at.pop(domain, None)
+
+
 class DomainRateLimitMiddleware:
     """Cluster-wide per-domain rate limit, pause on 429/503 and optional concurrency cap."""
 
     def __init__(self, limiter: DomainLimiter, rates: RateResolver, *, max_concurrency: int = 0,
-                 concurrency_ttl: float = 60.0, max_pause: float = 300.0, stats=None) -> None:
+                 concurrency_ttl: float = 60.0, max_pause: float = 300.0,
+                 pause_check: float = 0.5, stats=None) -> None:
         self.limiter = limiter
         self.rates = rates
         self.max_concurrency = max(0, max_concurrency)
         self.concurrency_ttl = concurrency_ttl
         self.max_pause = max_pause
         self.stats = stats
+        self.pauses = PauseMemo(pause_check)
         self._redis_down_until = 0.0
         self._local_tat: dict[str, float] = {}  # fallback limiter, monotonic seconds
 
@@ -120,18 +157,23 @@ class DomainRateLimitMiddleware:
         ttl = max(s.getfloat("DOMAIN_CONCURRENCY_TTL", 60.0), s.getfloat("DOWNLOAD_TIMEOUT", 15) + 5)
         return cls(limiter, rates, max_concurrency=s.getint("DOMAIN_MAX_CONCURRENCY", 0),
                    concurrency_ttl=ttl, max_pause=s.getfloat("DOMAIN_MAX_PAUSE", 300.0),
-                   stats=crawler.stats)
+                   pause_check=s.getfloat("DOMAIN_PAUSE_CHECK", 0.5), stats=crawler.stats)
 
     # -- requests ---------------------------------------------------------------------
     async def process_request(self, request: Request) -> None:
         """Wait for the domain's slot (or raise DomainSaturated for deferrable requests)."""
         domain, rate = self.rates.domain_and_rate(request.url)
         request.meta.pop(LEASE_META, None)  # a retry/redirect copy inherits the meta
+        only_paused = rate.per_second <= 0 and not self.max_concurrency
+        if only_paused and self.pauses.unpaused(domain):
+            return None
         if time.monotonic() < self._redis_down_until:
             await self._local_wait(domain, rate)
             return None
         try:
             await self._acquire(request, domain, rate)
+            if only_paused:
+                self.pauses.remember_unpaused(domain)
         except redis.RedisError as exc:
             self._redis_failed(exc)
             self._release(request, domain)
@@ -188,6 +230,8 @@ class DomainRateLimitMiddleware:
         domain, rate = self.rates.domain_and_rate(request.url)
         self._release(request, domain)
         status = response.status
+        if status in (429, 503):
+            self.pauses.forget(domain)
         try:
             if status in (429, 503):
                 retry_after = parse_retry_after(response.headers.get(b"Retry-After"))

@@ -36,11 +36,27 @@ def _tasks(r: Result) -> int:
     return r.stored + r.failed + r.rejected
 
 
+def all_cpu_s(r: Result) -> float | None:
+    """CPU seconds of every process on the machine's cores: the system, redis+nx, the shop."""
+    if r.cpu_s is None:
+        return None
+    return r.cpu_s + (r.service_cpu_s or 0.0) + (r.site_cpu_s or 0.0)
+
+
+def _products(r: Result) -> int:
+    return r.products if r.extrapolated_from else _tasks(r)
+
+
 def compare(results: list[Result]) -> list[dict[str, Any]]:
-    """One dict per result: its fields plus ``speedup``, ``overhead_*_ms``, ``limit_ratio``."""
+    """One dict per result: its fields plus ``speedup``, ``overhead_*_ms``, ``limit_ratio``,
+    ``all_cpu_per_product_ms`` and ``cores_busy``."""
     rows = []
     for r in results:
         row = asdict(r)
+        total = all_cpu_s(r)
+        if total is not None and _products(r) and r.wall_s and not r.error:
+            row["all_cpu_per_product_ms"] = total * 1000 / _products(r)
+            row["cores_busy"] = total / r.wall_s
         seq = _find(results, "sequential", r.latency_ms)
         if seq and seq.products_per_min and r.products_per_min and r.kind != "soak" and not r.error:
             row["speedup"] = r.products_per_min / seq.products_per_min
@@ -57,6 +73,21 @@ def compare(results: list[Result]) -> list[dict[str, Any]]:
             row["limit_ratio"] = r.wall_s / r.physical_limit_s
         rows.append(row)
     return rows
+
+
+def full_use_ratio(plain: Result, fan: Result, cores: int = 2) -> tuple[float, float, float] | None:
+    """``(ratio, fan-out ms, plain ms)``: the products/min ratio if every core were busy.
+
+    CPU-bound, the plain crawl's one process can use one core, while the fan-out's
+    processes and the servers and the shop share ``cores``: ``cores × plain's own CPU per
+    product ÷ the CPU per product of every process of the fan-out``. Start-up included.
+    """
+    fan_all = all_cpu_s(fan)
+    if fan_all is None or plain.cpu_s is None or not _products(fan) or not _products(plain):
+        return None
+    fan_ms = fan_all * 1000 / _products(fan)
+    plain_ms = plain.cpu_s * 1000 / _products(plain)
+    return cores * plain_ms / fan_ms, fan_ms, plain_ms
 
 
 def repeat_ratios(repeats: list[tuple[Result, Result]]) -> list[float]:
@@ -88,6 +119,13 @@ def summary(results: list[Result], p: Params,
                     ratio = r.products_per_min / plain.products_per_min
                     out.append({"what": f"{r.name}: products/min ÷ plain crawl's",
                                 "value": ratio, "target": "≥ 1", "met": ratio >= 1.0})
+                    full = full_use_ratio(plain, r)
+                    if full is not None:
+                        out.append({"what": f"{r.name}: the same ratio with every core busy "
+                                            f"(2 cores ÷ {full[1]:.2f} ms of all processes' CPU per "
+                                            f"product, against 1 core ÷ the plain crawl's own "
+                                            f"{full[2]:.2f} ms)",
+                                    "value": full[0], "target": None, "met": None})
         for r in results:
             if r.kind == "fanout" and r.latency_ms == latency and r.physical_limit_s and r.wall_s:
                 ratio = r.wall_s / r.physical_limit_s
@@ -144,8 +182,8 @@ def _scenario_label(row: dict) -> str:
 def markdown_table(rows: list[dict]) -> str:
     """The results table (one row per scenario)."""
     head = ("| scenario | products | wall s | products/min | speed-up vs sequential | CPU-s | "
-            "redis+nx CPU-s | peak RSS MB | CPU ms/task (workers) | overhead ms/task: mean / median | "
-            "wall ÷ limit |")
+            "redis+nx CPU-s | all CPU ms/product | cores busy | peak RSS MB | CPU ms/task (workers) | "
+            "overhead ms/task: mean / median | wall ÷ limit |")
     cols = head.count("|") - 1
     lines = [head, "|---|" + "---:|" * (cols - 1)]
     for row in rows:
@@ -164,7 +202,9 @@ def markdown_table(rows: list[dict]) -> str:
         limit = f"{row['limit_ratio']:.2f}" if row.get("limit_ratio") else "–"
         lines.append(
             f"| {_scenario_label(row)} | {stored} | {_f(row['wall_s'])} | {_f(row['products_per_min'], 0)} | "
-            f"{speed} | {_f(row['cpu_s'])} | {_f(row['service_cpu_s'])} | {_f(row['peak_rss_mb'], 0)} | "
+            f"{speed} | {_f(row['cpu_s'])} | {_f(row['service_cpu_s'])} | "
+            f"{_f(row.get('all_cpu_per_product_ms'), 2)} | {_f(row.get('cores_busy'), 2)} | "
+            f"{_f(row['peak_rss_mb'], 0)} | "
             f"{_f(row.get('worker_cpu_per_task_ms'))} | {overhead} | {limit} |")
     return "\n".join(lines)
 

@@ -443,6 +443,8 @@ def run_sequential(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
     if factor > 1:
         result.extrapolated_from = n
         result.service_cpu_s *= factor
+        if result.site_cpu_s is not None:
+            result.site_cpu_s *= factor
     result.extra.update(sample_wall_s=out["ended_at"] - started, sample_cpu_s=usage.cpu_s,
                         sample_listing_pages=out["listing_pages"])
     return result

@@ -1,4 +1,6 @@
 """The benchmark report's headline (bench.report.summary): pure, no services."""
+import pytest
+
 from bench.report import summary
 from bench.scenarios import Params, Result
 
@@ -81,3 +83,32 @@ def test_a_batch_scenarios_thread_time_is_per_task_not_per_product():
                        "return": 30.0, "total": 652.0}})
     # 3 s × 32 threads ÷ 100 tasks of 10 products.
     assert timings_table([asdict(batch)]).splitlines()[2].endswith("| 652.0 | 960.0 |")
+
+
+def test_the_table_gives_every_processes_cpu_per_product_and_the_cores_kept_busy():
+    from bench.report import compare, markdown_table
+
+    fan = Result("fan-out 2×16 (0 ms)", "fanout", 0.0, 1000, workers=2, stored=990, failed=10,
+                 wall_s=5.0, products_per_min=12000, cpu_s=4.0, service_cpu_s=1.0, site_cpu_s=0.5)
+    sampled = Result("sequential (0 ms)", "sequential", 0.0, 1000, stored=100, wall_s=11.0,
+                     products_per_min=5455, cpu_s=8.0, service_cpu_s=2.0, site_cpu_s=1.0,
+                     extrapolated_from=100)  # figures already scaled to the catalogue
+    rows = {row["name"]: row for row in compare([fan, sampled])}
+    # (4.0 + 1.0 + 0.5) CPU-s over 1,000 tasks, and over 5 s of wall time.
+    assert rows[fan.name]["all_cpu_per_product_ms"] == pytest.approx(5.5)
+    assert rows[fan.name]["cores_busy"] == pytest.approx(1.1)
+    assert rows[sampled.name]["all_cpu_per_product_ms"] == pytest.approx(11.0)  # per catalogue product
+    assert "| 5.50 | 1.10 |" in markdown_table([rows[fan.name]])
+
+
+def test_the_zero_latency_headline_estimates_the_ratio_with_every_core_busy():
+    plain = Result("plain Scrapy, 1 process (0 ms)", "plain", 0.0, 1000, stored=1000, wall_s=2.4,
+                   products_per_min=25000, cpu_s=2.0, service_cpu_s=0.3, site_cpu_s=0.2)
+    fan = Result("fan-out 2×16 (0 ms)", "fanout", 0.0, 1000, workers=2, stored=1000, wall_s=2.6,
+                 products_per_min=23077, cpu_s=2.5, service_cpu_s=0.5, site_cpu_s=0.2)
+    lines = [row for row in summary([plain, fan], Params()) if "every core busy" in row["what"]]
+    assert len(lines) == 1
+    # 2 cores / 3.2 ms of all the fan-out's processes against 1 core / the plain crawl's own 2.0 ms.
+    assert lines[0]["value"] == pytest.approx(2 * 2.0 / 3.2)
+    assert "3.20 ms of all processes' CPU" in lines[0]["what"] and "own 2.00 ms" in lines[0]["what"]
+    assert lines[0]["target"] is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import statistics
 from dataclasses import asdict
@@ -97,12 +98,15 @@ def repeat_ratios(repeats: list[tuple[Result, Result]]) -> list[float]:
 
 
 def summary(results: list[Result], p: Params,
-            repeats: list[tuple[Result, Result]] | None = None) -> list[dict[str, Any]]:
+            repeats: list[tuple[Result, Result]] | None = None,
+            cores: int | None = None) -> list[dict[str, Any]]:
     """Headline figures: ``{"what", "value", "target", "met"}`` (target/met may be None).
 
     ``repeats``: extra (plain, fan-out 2 workers) pairs at zero latency; with the pair of
-    the table they give target 3 as a median of back-to-back ratios.
+    the table they give target 3 as a median of back-to-back ratios. ``cores``: the
+    machine's (default ``os.cpu_count()``), for the zero-latency ratio with every core busy.
     """
+    cores = cores or os.cpu_count() or 1
     out: list[dict[str, Any]] = []
     for latency in sorted({r.latency_ms for r in results if r.kind == "fanout"}, reverse=True):
         fan, plain = _find(results, "fanout", latency, 2), _find(results, "plain", latency)
@@ -119,10 +123,10 @@ def summary(results: list[Result], p: Params,
                     ratio = r.products_per_min / plain.products_per_min
                     out.append({"what": f"{r.name}: products/min ÷ plain crawl's",
                                 "value": ratio, "target": "≥ 1", "met": ratio >= 1.0})
-                    full = full_use_ratio(plain, r)
+                    full = full_use_ratio(plain, r, cores)
                     if full is not None:
                         out.append({"what": f"{r.name}: the same ratio with every core busy "
-                                            f"(2 cores ÷ {full[1]:.2f} ms of all processes' CPU per "
+                                            f"({cores} cores ÷ {full[1]:.2f} ms of all processes' CPU per "
                                             f"product, against 1 core ÷ the plain crawl's own "
                                             f"{full[2]:.2f} ms)",
                                     "value": full[0], "target": None, "met": None})

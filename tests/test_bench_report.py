@@ -106,9 +106,10 @@ def test_the_zero_latency_headline_estimates_the_ratio_with_every_core_busy():
                    products_per_min=25000, cpu_s=2.0, service_cpu_s=0.3, site_cpu_s=0.2)
     fan = Result("fan-out 2×16 (0 ms)", "fanout", 0.0, 1000, workers=2, stored=1000, wall_s=2.6,
                  products_per_min=23077, cpu_s=2.5, service_cpu_s=0.5, site_cpu_s=0.2)
-    lines = [row for row in summary([plain, fan], Params()) if "every core busy" in row["what"]]
+    lines = [row for row in summary([plain, fan], Params(), cores=2) if "every core busy" in row["what"]]
     assert len(lines) == 1
     # 2 cores / 3.2 ms of all the fan-out's processes against 1 core / the plain crawl's own 2.0 ms.
     assert lines[0]["value"] == pytest.approx(2 * 2.0 / 3.2)
-    assert "3.20 ms of all processes' CPU" in lines[0]["what"] and "own 2.00 ms" in lines[0]["what"]
+    assert "2 cores ÷ 3.20 ms of all processes' CPU" in lines[0]["what"]
+    assert "own 2.00 ms" in lines[0]["what"]
     assert lines[0]["target"] is None

@@ -48,16 +48,22 @@ def _products(r: Result) -> int:
     return r.products if r.extrapolated_from else _tasks(r)
 
 
+def all_cpu_per_product_ms(r: Result) -> float | None:
+    """:func:`all_cpu_s` per product, in milliseconds."""
+    total = all_cpu_s(r)
+    return total * 1000 / _products(r) if total is not None and _products(r) else None
+
+
 def compare(results: list[Result]) -> list[dict[str, Any]]:
     """One dict per result: its fields plus ``speedup``, ``overhead_*_ms``, ``limit_ratio``,
     ``all_cpu_per_product_ms`` and ``cores_busy``."""
     rows = []
     for r in results:
         row = asdict(r)
-        total = all_cpu_s(r)
-        if total is not None and _products(r) and r.wall_s and not r.error:
-            row["all_cpu_per_product_ms"] = total * 1000 / _products(r)
-            row["cores_busy"] = total / r.wall_s
+        per_product = all_cpu_per_product_ms(r)
+        if per_product is not None and r.wall_s and not r.error:
+            row["all_cpu_per_product_ms"] = per_product
+            row["cores_busy"] = all_cpu_s(r) / r.wall_s
         seq = _find(results, "sequential", r.latency_ms)
         if seq and seq.products_per_min and r.products_per_min and r.kind != "soak" and not r.error:
             row["speedup"] = r.products_per_min / seq.products_per_min
@@ -83,10 +89,9 @@ def full_use_ratio(plain: Result, fan: Result, cores: int = 2) -> tuple[float, f
     processes and the servers and the shop share ``cores``: ``cores × plain's own CPU per
     product ÷ the CPU per product of every process of the fan-out``. Start-up included.
     """
-    fan_all = all_cpu_s(fan)
-    if fan_all is None or plain.cpu_s is None or not _products(fan) or not _products(plain):
+    fan_ms = all_cpu_per_product_ms(fan)
+    if fan_ms is None or plain.cpu_s is None or not _products(plain):
         return None
-    fan_ms = fan_all * 1000 / _products(fan)
     plain_ms = plain.cpu_s * 1000 / _products(plain)
     return cores * plain_ms / fan_ms, fan_ms, plain_ms
 

@@ -67,6 +67,7 @@ FACTOR_META = "_ps_rl_factor"    # the domain's rate factor when the slot was gr
 DEFAULT_PAUSE_S = 1.0     # a 429 without (a readable) Retry-After
 LEASE_POLL_S = 0.1        # how often a request waiting for a concurrency lease asks again
 REDIS_RETRY_S = 3.0       # after a Redis error, use the local fallback this long
+MAX_DOMAINS_KEPT = 10_000  # per-domain memos are cleared past this: many one-off hosts
 
 
 class RateResolver:
@@ -84,7 +85,7 @@ class RateResolver:
         rate = self._cache.get(domain)
         if rate is None:
             rate = self._resolve(domain, url)
-            if len(self._cache) > 10_000:  # many one-off hosts: do not grow forever
+            if len(self._cache) > MAX_DOMAINS_KEPT:
                 self._cache.clear()
             self._cache[domain] = rate
         return domain, rate
@@ -119,7 +120,7 @@ class PauseMemo:
         """Redis just said ``domain`` is not paused."""
         if self.ttl <= 0:
             return
-        if len(self._unpaused_at) > 10_000:  # many one-off hosts: do not grow forever
+        if len(self._unpaused_at) > MAX_DOMAINS_KEPT:
             self._unpaused_at.clear()
         self._unpaused_at[domain] = time.monotonic()
 
@@ -230,10 +231,9 @@ class DomainRateLimitMiddleware:
         domain, rate = self.rates.domain_and_rate(request.url)
         self._release(request, domain)
         status = response.status
-        if status in (429, 503):
-            self.pauses.forget(domain)
         try:
             if status in (429, 503):
+                self.pauses.forget(domain)
                 retry_after = parse_retry_after(response.headers.get(b"Retry-After"))
                 if status == 429 or retry_after is not None:
                     self._penalise(domain, rate, status, retry_after)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.scenarios import Params, Result
+from productscraper.config import Config
 from productscraper.task_timing import PHASES
 
 #: Targets of issue 7 (reported as met / not met, never enforced).
@@ -292,7 +293,8 @@ def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) 
     params = (f"{p.products} products, {p.per_page} per listing page ({p.listing_pages} listing pages), "
               f"latency {p.latency_ms:g} ms per page, {p.concurrency} concurrent requests per process, "
               f"workers {', '.join(map(str, p.workers))}; scaling: {p.scaling_urls} URLs at "
-              f"{p.scaling_latency_ms:g} ms, {p.scaling_concurrency} per process; soak {p.soak or 'off'}")
+              f"{p.scaling_latency_ms:g} ms, {p.scaling_concurrency} per process; soak {p.soak or 'off'}; "
+              f"workers' pool {meta.get('pool', 'default')}")
     return "\n".join([
         "# Benchmark results",
         "",
@@ -384,7 +386,9 @@ def write(out: Path, results: list[Result], p: Params, command: str,
     rows = compare(results)
     items = summary(results, p, repeats)
     meta = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": machine_info or machine(), "command": command}
+            "machine": machine_info or machine(), "command": command,
+            # The pool the fan-out's workers ran (the threads scenario names its own).
+            "pool": Config.from_env().worker_pool}
     (out / "results.md").write_text(render_markdown(rows, items, p, meta))
     (out / "results.json").write_text(json.dumps(
         {"meta": meta, "params": asdict(p), "results": rows, "summary": items,

@@ -17,7 +17,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from productscraper.config import CUSTOM_POOLS, ROOT, Config
+from productscraper.config import CUSTOM_POOLS, DEFAULT_POOL, ROOT, Config
 from productscraper.netutil import host_port, is_loopback, listening, wait_listening
 
 
@@ -113,7 +113,7 @@ def _ensure_mongo(cfg: Config, procs: list[Proc]) -> None:
         raise StackError(f"nx-27017 did not start on port {port}; see {p.log}")
 
 
-def worker_cmd(name: str, queue: str, concurrency: int, pool: str = "threads") -> list[str]:
+def worker_cmd(name: str, queue: str, concurrency: int, pool: str = DEFAULT_POOL) -> list[str]:
     """The Celery worker command line the stack uses."""
     return [sys.executable, "-m", "celery", "-A", "tasks", "worker", "-l", "info", "-E",
             "-Q", queue, "--pool", "custom" if pool in CUSTOM_POOLS else pool,
@@ -130,7 +130,7 @@ def _pool_env(pool: str) -> dict[str, str]:
 
 
 def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int = 0,
-       render_concurrency: int = 1, flower: bool = True, pool: str = "threads") -> list[Proc]:
+       render_concurrency: int = 1, flower: bool = True, pool: str = DEFAULT_POOL) -> list[Proc]:
     """Start what is missing; returns every process the stack now owns."""
     procs = [p for p in load_state(cfg) if alive(p.pid)]
     try:

@@ -92,6 +92,16 @@ def stack(stack_env):
     cli("stack", "up", "--workers", "2", "--concurrency", "8", "--no-flower", env=stack_env)
     yield stack_env
     cli("stack", "down", env=stack_env, check=False)
+    assert_no_early_resume(Path(stack_env["PRODUCTSCRAPER_RUN_DIR"]))
+
+
+def assert_no_early_resume(run_dir: Path) -> None:
+    """No worker of a stack saw a green task resumed before its own wake-up (reactor pool).
+
+    Checked after every module's stack, so each test that runs the default pool checks it.
+    """
+    for log in sorted(run_dir.glob("worker*.log")) + sorted(run_dir.glob("render*.log")):
+        assert "resumed before its wake-up" not in log.read_text(errors="replace"), log
 
 
 @pytest.fixture(scope="module")

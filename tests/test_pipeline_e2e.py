@@ -120,20 +120,19 @@ def _pool_of(run_dir: str, worker: str = "worker1", timeout: float = 30.0) -> st
     return text.split("concurrency:", 1)[1].split("(", 1)[1].split(")", 1)[0]
 
 
-def test_workers_run_celerys_thread_pool_by_default(stack):
-    assert _pool_of(stack["PRODUCTSCRAPER_RUN_DIR"]) == "thread"
+def test_workers_run_the_reactor_pool_by_default(stack):
+    assert _pool_of(stack["PRODUCTSCRAPER_RUN_DIR"]) == "reactor_pool"
 
 
-def test_the_reactor_pool_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
-    # WORKER_POOL=reactor: tasks as greenlets on the crawler's thread (opt-in).
+def test_celerys_thread_pool_still_runs_the_whole_path(redis_srv, mongo_srv, tmp_path, demo_shop):
+    # WORKER_POOL=threads: a pool thread per running task, blocked until its page is stored.
     shop = demo_shop(products=40, per_page=10, latency_ms=50)
-    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="reactor")
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
     try:
         cli("stack", "up", "--workers", "2", "--concurrency", "4", "--no-flower", env=env)
-        crawl(env, shop.listing_url, "reactor1", "-a", "profile=demo")
-        rep = wait(env, "reactor1")
+        crawl(env, shop.listing_url, "threads1", "-a", "profile=demo")
+        rep = wait(env, "threads1")
         assert rep == {**rep, "stored": 40, "failed": 0, "queued": 0}
     finally:
         cli("stack", "down", env=env, check=False)
-    assert _pool_of(str(tmp_path)) == "reactor_pool"
-    assert "resumed before its wake-up" not in (tmp_path / "worker1.log").read_text()
+    assert _pool_of(str(tmp_path)) == "thread"

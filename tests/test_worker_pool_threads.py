@@ -50,7 +50,7 @@ def _pool_stats(broker_url: str, timeout: float = 30.0) -> dict:
 @pytest.mark.e2e
 def test_a_ready_worker_has_all_its_pool_threads_before_its_first_task(redis_srv, mongo_srv,
                                                                       tmp_path):
-    env = make_env(redis_srv.port, mongo_srv.port, tmp_path)
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
     try:
         cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", env=env)
         pool = _pool_stats(env["REDIS_URL"])

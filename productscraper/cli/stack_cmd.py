@@ -16,9 +16,9 @@ def register(sub) -> None:
     up = ssub.add_parser("up", help="start what is missing")
     up.add_argument("--workers", type=int, default=2, help="HTTP worker processes (default 2)")
     up.add_argument("--concurrency", type=int, default=None,
-                    help="task threads per worker process (default WORKER_CONCURRENCY, 16)")
+                    help="tasks at once per worker process (default WORKER_CONCURRENCY, 16)")
     up.add_argument("--render-workers", type=int, default=0, help="browser worker processes (default 0)")
-    up.add_argument("--render-concurrency", type=int, default=1, help="threads per render worker (default 1)")
+    up.add_argument("--render-concurrency", type=int, default=1, help="tasks at once per render worker (default 1)")
     up.add_argument("--pool", default=None, choices=["reactor", "threads", "prefork", "solo"],
                     help="Celery pool (default WORKER_POOL, reactor)")
     up.add_argument("--no-flower", action="store_true", help="do not start Flower")

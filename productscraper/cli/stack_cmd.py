@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from productscraper import stack
-from productscraper.config import get_config
+from productscraper.config import DEFAULT_POOL, get_config
 
 
 def register(sub) -> None:
@@ -20,7 +20,7 @@ def register(sub) -> None:
     up.add_argument("--render-workers", type=int, default=0, help="browser worker processes (default 0)")
     up.add_argument("--render-concurrency", type=int, default=1, help="tasks at once per render worker (default 1)")
     up.add_argument("--pool", default=None, choices=["reactor", "threads", "prefork", "solo"],
-                    help="Celery pool (default WORKER_POOL, reactor)")
+                    help=f"Celery pool (default WORKER_POOL, {DEFAULT_POOL})")
     up.add_argument("--no-flower", action="store_true", help="do not start Flower")
     up.set_defaults(func=cmd_up)
     down = ssub.add_parser("down", help="stop exactly what `stack up` started")

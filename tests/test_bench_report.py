@@ -113,3 +113,23 @@ def test_the_zero_latency_headline_estimates_the_ratio_with_every_core_busy():
     assert "2 cores ÷ 3.20 ms of all processes' CPU" in lines[0]["what"]
     assert "own 2.00 ms" in lines[0]["what"]
     assert lines[0]["target"] is None
+
+
+def test_a_headline_ratio_that_two_decimals_would_round_onto_its_target_gets_three():
+    from bench.report import summary_lines
+
+    table = list(_pair(10000, 9980))  # 0.998: "1.00 — NOT met" would contradict itself
+    repeats = [_pair(10000, 10020), _pair(10000, 9950)]
+    text = summary_lines(summary(table, Params(), repeats))
+    assert "products/min ÷ plain crawl's: **0.998** (target ≥ 1) — NOT met" in text
+    # the median of 0.998, 1.002 and 0.995
+    assert "range 0.99–1.00): **0.998** (target ≥ 1) — NOT met" in text
+
+
+def test_a_headline_ratio_clear_of_its_target_keeps_two_decimals():
+    from bench.report import summary_lines
+
+    text = summary_lines(summary(list(_pair(10000, 9300)), Params()))
+    assert "products/min ÷ plain crawl's: **0.93** (target ≥ 1) — NOT met" in text
+    text = summary_lines(summary(list(_pair(10000, 10000)), Params()))
+    assert "products/min ÷ plain crawl's: **1.00** (target ≥ 1) — met" in text

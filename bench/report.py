@@ -104,6 +104,11 @@ def repeat_ratios(repeats: list[tuple[Result, Result]]) -> list[float]:
             if plain.products_per_min and fan.products_per_min and not (plain.error or fan.error)]
 
 
+def _untargeted(what: str, value: float | None) -> dict[str, Any]:
+    """A headline item shown for context, with no target to meet."""
+    return {"what": what, "value": value, "target": None, "met": None}
+
+
 def _targeted(what: str, value: float, op: str, bound: float) -> dict[str, Any]:
     """A headline item with a target: ``op`` ("≥" or "≤") ``bound``, and whether it is met."""
     met = value >= bound if op == "≥" else value <= bound
@@ -125,11 +130,10 @@ def summary(results: list[Result], p: Params,
     for latency in sorted({r.latency_ms for r in results if r.kind == "fanout"}, reverse=True):
         fan, plain = _find(results, "fanout", latency, 2), _find(results, "plain", latency)
         if fan and plain and fan.wall_s and plain.wall_s:
-            out.append({"what": f"fan-out 2 workers ÷ plain crawl, wall ({latency:g} ms)",
-                        "value": fan.wall_s / plain.wall_s, "target": None, "met": None})
-            out.append({"what": f"fan-out 2 workers ÷ plain crawl, CPU-s ({latency:g} ms)",
-                        "value": fan.cpu_s / plain.cpu_s if plain.cpu_s else None,
-                        "target": None, "met": None})
+            out.append(_untargeted(f"fan-out 2 workers ÷ plain crawl, wall ({latency:g} ms)",
+                                   fan.wall_s / plain.wall_s))
+            out.append(_untargeted(f"fan-out 2 workers ÷ plain crawl, CPU-s ({latency:g} ms)",
+                                   fan.cpu_s / plain.cpu_s if plain.cpu_s else None))
         if latency == 0 and plain and plain.products_per_min:
             # Target 3 (CPU-bound): 2 workers reach at least the plain crawl's products/min.
             for r in results:
@@ -138,11 +142,10 @@ def summary(results: list[Result], p: Params,
                     out.append(_targeted(f"{r.name}: products/min ÷ plain crawl's", ratio, "≥", ZERO_TARGET))
                     full = full_use_ratio(plain, r, cores)
                     if full is not None:
-                        out.append({"what": f"{r.name}: the same ratio with every core busy "
-                                            f"({cores} cores ÷ {full[1]:.2f} ms of all processes' CPU per "
-                                            f"product, against 1 core ÷ the plain crawl's own "
-                                            f"{full[2]:.2f} ms)",
-                                    "value": full[0], "target": None, "met": None})
+                        out.append(_untargeted(f"{r.name}: the same ratio with every core busy "
+                                               f"({cores} cores ÷ {full[1]:.2f} ms of all processes' "
+                                               f"CPU per product, against 1 core ÷ the plain crawl's "
+                                               f"own {full[2]:.2f} ms)", full[0]))
         for r in results:
             if r.kind == "fanout" and r.latency_ms == latency and r.physical_limit_s and r.wall_s:
                 ratio = r.wall_s / r.physical_limit_s
@@ -150,10 +153,9 @@ def summary(results: list[Result], p: Params,
                                      ratio, "≤", LIMIT_TARGET))
                 start = r.extra.get("startup_s")
                 if start is not None:
-                    out.append({"what": f"{r.name}: the same without the spider's start-up "
-                                        f"({start:.1f} s before its first request)",
-                                "value": (r.wall_s - start) / r.physical_limit_s, "target": None,
-                                "met": None})
+                    out.append(_untargeted(f"{r.name}: the same without the spider's start-up "
+                                           f"({start:.1f} s before its first request)",
+                                           (r.wall_s - start) / r.physical_limit_s))
     scaling = sorted((r for r in results if r.kind == "enqueue" and not r.error and r.products_per_min),
                      key=lambda r: r.workers or 0)
     if len(scaling) >= 2:
@@ -161,7 +163,7 @@ def summary(results: list[Result], p: Params,
         ratio = hi.products_per_min / lo.products_per_min
         what = f"enqueue scaling, products/min {hi.workers} ÷ {lo.workers} workers"
         out.append(_targeted(what, ratio, "≥", SCALING_TARGET) if (lo.workers, hi.workers) == (1, 4)
-                   else {"what": what, "value": ratio, "target": None, "met": None})
+                   else _untargeted(what, ratio))
     soak = next((r for r in results if r.kind == "soak" and not r.error), None)
     if soak and soak.extra.get("rss_growth") is not None:
         growth = soak.extra["rss_growth"]

@@ -1,4 +1,5 @@
 """Task events (what Flower shows) from a real worker: batched, and none lost at shutdown."""
+import ast
 import threading
 import time
 
@@ -70,6 +71,10 @@ def test_task_events_wait_for_the_timer_up_to_event_buffer_limit_and_are_flushed
         received = {e["uuid"] for e in log.of_type("task-received")}
         assert received == {e["uuid"] for e in log.of_type("task-succeeded")}
         assert len(received) == 12
+        # Flower's Result column: the task's result dict as text (tasks/result_repr.py).
+        results = [ast.literal_eval(e["result"]) for e in log.of_type("task-succeeded")]
+        assert {r["state"] for r in results} == {"stored"}
+        assert {r["url"] for r in results} == {p["url"] for p in shop.truth()}
     finally:
         cli("stack", "down", env=env, check=False)
         log.stop()

@@ -31,7 +31,7 @@ import logging
 import threading
 from typing import Any
 
-from celery.utils.saferepr import saferepr
+from tasks.fast_repr import fast_saferepr
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +86,8 @@ class TaskTemplate:
         headers = dict(self.headers)
         for key in ID_HEADERS:
             headers[key] = task_id
-        headers["argsrepr"] = saferepr(args, self.args_max, maxlevels=self.maxlevels)
-        headers["kwargsrepr"] = saferepr(kwargs, self.kwargs_max, maxlevels=self.maxlevels)
+        headers["argsrepr"] = fast_saferepr(args, self.args_max, maxlevels=self.maxlevels)
+        headers["kwargsrepr"] = fast_saferepr(kwargs, self.kwargs_max, maxlevels=self.maxlevels)
         options = dict(self.kwargs, headers=headers, declare=[])
         for key in ID_PROPERTIES:
             options[key] = task_id

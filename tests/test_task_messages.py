@@ -23,6 +23,8 @@ client = redis.Redis.from_url(cfg.broker_url)
 url = "http://127.0.0.1:1/p/caf%C3%A9?q='1'"
 kinds = [
     (SCRAPE_TASK, cfg.product_queue, [url, "run-a"], {"profile": None}),
+    # No quote in it: stamped by repr rather than saferepr (tasks/fast_repr.py).
+    (SCRAPE_TASK, cfg.product_queue, ["http://127.0.0.1:1/p/plain-1", "run-f"], {"profile": "demo"}),
     (SCRAPE_TASK, cfg.product_queue, [url + "#long" + "x" * 3000, "run-b"], {"profile": "demo"}),
     (RENDER_TASK, cfg.render_queue, [url, "run-c"], {"profile": "demo_js"}),
     (BATCH_TASK, cfg.product_queue, [[url, url + "2"], "run-d"], {"profile": "demo"}),
@@ -60,12 +62,13 @@ print(json.dumps({"kinds": out, "left": left, "errors": result.publish_errors,
 
 def test_a_stamped_task_message_is_the_message_celery_builds_for_every_kind_of_task(cli_env):
     out = python_json(_COMPARE_SCRIPT, "celery", env=cli_env)
-    assert len(out["kinds"]) == 8
+    assert len(out["kinds"]) == 10
     for task_id, seen in out["kinds"].items():
         assert seen is not None, f"{task_id}: no template (fell back to send_task)"
         assert seen["same"], f"{task_id}: stamped message differs from Celery's"
         assert seen["id"] == task_id
     assert out["kinds"]["task-0-True"]["argsrepr"].startswith("['http://127.0.0.1:1/p/caf%C3%A9")
+    assert out["kinds"]["task-1-True"]["argsrepr"] == "['http://127.0.0.1:1/p/plain-1', 'run-f']"[:40]
     assert out["left"] == {"products": 0, "render": 0}
     assert out["errors"] == 0
     _assert_published_run_e(out["published"])

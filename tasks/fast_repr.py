@@ -1,14 +1,16 @@
-"""The text of a task's result in its ``task-succeeded`` event, without Celery's slow path.
+"""Celery's ``saferepr`` by :func:`repr` where both print the same text.
 
-For every task that succeeds, Celery's tracer turns the return value into text with
-:func:`celery.utils.saferepr.saferepr` (Flower shows it in its Result column, and the
-``succeeded`` log line carries it). saferepr streams its output token by token so that
-it can cut huge or recursive values short: for a product task's result (a dict of a
-few strings and a dict of timings) that took ~65 µs on the worker's crawler thread
-(py-spy: ~2.8 % of a busy worker's CPU), where :func:`repr` takes ~2 µs.
+Celery turns values into text with :func:`celery.utils.saferepr.saferepr` on two hot
+paths: the tracer, for every task that succeeds (its result, shown in Flower's Result
+column and in the ``succeeded`` log line), and the publisher, for every task message
+(the ``argsrepr``/``kwargsrepr`` headers). saferepr streams its output token by token so
+that it can cut huge or recursive values short: a product task's result (a dict of a
+few strings and a dict of timings) took ~58 µs on the worker's crawler thread (py-spy:
+~2.8 % of a busy worker's GIL time) and a product task's arguments ~14 µs in the listing
+spider, where :func:`repr` takes a few µs.
 
-:func:`result_repr` returns ``repr(value)`` when that is provably the text saferepr
-would give, and calls saferepr otherwise, so what Flower shows does not change:
+:func:`fast_saferepr` returns ``repr(value)`` when that is provably the text saferepr
+would give, and calls saferepr otherwise, so no text changes:
 
 * the value is made of dicts and lists, nested no deeper than saferepr expands
   (:data:`MAX_DEPTH`), whose keys are strings and whose leaves are ``str``, ``int``,
@@ -17,8 +19,9 @@ would give, and calls saferepr otherwise, so what Flower shows does not change:
   its own way, repr escapes them its own way: for these both give ``'text'``);
 * the text is shorter than the limit (no truncation).
 
-Anything else (exceptions, bytes, tuples, sets, long results) takes Celery's path.
-Installed by :func:`install` (tasks/app.py) in place of the tracer's ``saferepr``.
+Anything else (exceptions, bytes, tuples, sets, long values) takes Celery's path.
+:func:`install` (tasks/app.py) puts it in place of the tracer's ``saferepr``;
+:mod:`productscraper.task_messages` stamps message headers with it.
 """
 from __future__ import annotations
 
@@ -54,7 +57,7 @@ def _is_plain(value: Any, depth: int) -> bool:
     return False
 
 
-def result_repr(value: Any, maxlen: int | None = None, maxlevels: int = 3,
+def fast_saferepr(value: Any, maxlen: int | None = None, maxlevels: int = 3,
                 seen: Any = None) -> str:
     """``saferepr(value, maxlen, maxlevels, seen)``, by ``repr`` where both agree."""
     # The depth bound also stops a value that contains itself (saferepr prints those).
@@ -66,5 +69,5 @@ def result_repr(value: Any, maxlen: int | None = None, maxlevels: int = 3,
 
 
 def install() -> None:
-    """Make Celery's tracer use :func:`result_repr` for task results (idempotent)."""
-    trace.saferepr = result_repr
+    """Make Celery's tracer use :func:`fast_saferepr` for task results (idempotent)."""
+    trace.saferepr = fast_saferepr

@@ -1,4 +1,4 @@
-"""The text of a task result in its task-succeeded event: repr where saferepr agrees."""
+"""Celery's saferepr by repr where both print the same (task results, message headers)."""
 import random
 
 import pytest
@@ -6,8 +6,8 @@ from celery.app import trace
 from celery.utils.saferepr import saferepr
 
 from productscraper.outcomes import Outcome
-from tasks import result_repr as module
-from tasks.result_repr import result_repr
+from tasks import fast_repr as module
+from tasks.fast_repr import fast_saferepr
 
 # Strings saferepr and repr quote alike, and strings they do not (quotes, backslashes,
 # control characters), so both paths are compared.
@@ -36,19 +36,19 @@ def random_value(rng: random.Random, depth: int = 0):
 
 
 @pytest.mark.parametrize("maxlen", [None, 1024, 60, 12])
-def test_result_repr_prints_what_saferepr_prints_for_random_values(maxlen):
+def test_fast_saferepr_prints_what_saferepr_prints_for_random_values(maxlen):
     rng = random.Random(maxlen or 7)
     for _ in range(3000):
         value = random_value(rng)
-        assert result_repr(value, maxlen) == saferepr(value, maxlen), repr(value)
+        assert fast_saferepr(value, maxlen) == saferepr(value, maxlen), repr(value)
 
 
-def test_result_repr_handles_a_value_that_contains_itself_like_saferepr():
+def test_fast_saferepr_handles_a_value_that_contains_itself_like_saferepr():
     value: dict = {"state": "stored"}
     value["self"] = value
     nested: list = [[["deep", [1]]]]
     for v in (value, nested):
-        assert result_repr(v, 1024) == saferepr(v, 1024)
+        assert fast_saferepr(v, 1024) == saferepr(v, 1024)
 
 
 def test_a_product_task_result_is_printed_by_repr_without_saferepr(monkeypatch):
@@ -61,19 +61,19 @@ def test_a_product_task_result_is_printed_by_repr_without_saferepr(monkeypatch):
                       timings={"handover": 0.1, "fetch": 40.2, "extract": 2.1, "store": 36.3,
                                "total": 84.2})
     result = outcome.as_dict()
-    assert result_repr(result, 1024) == repr(result)
+    assert fast_saferepr(result, 1024) == repr(result)
 
 
 def test_long_or_unusual_results_take_saferepr(monkeypatch):
     calls = []
     monkeypatch.setattr(module, "saferepr", lambda *a, **k: calls.append(a) or "safe")
-    assert result_repr({"reason": "x" * 2000}, 1024) == "safe"  # would be truncated
-    assert result_repr({"reason": "it's"}, 1024) == "safe"  # quoted differently
-    assert result_repr(("a", 1), 1024) == "safe"  # not JSON-shaped
+    assert fast_saferepr({"reason": "x" * 2000}, 1024) == "safe"  # would be truncated
+    assert fast_saferepr({"reason": "it's"}, 1024) == "safe"  # quoted differently
+    assert fast_saferepr(("a", 1), 1024) == "safe"  # not JSON-shaped
     assert len(calls) == 3
 
 
-def test_the_celery_app_makes_the_tracer_use_result_repr():
+def test_the_celery_app_makes_the_tracer_use_fast_saferepr():
     import tasks.app  # noqa: F401 - installs it
 
-    assert trace.saferepr is result_repr
+    assert trace.saferepr is fast_saferepr

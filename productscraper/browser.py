@@ -74,6 +74,9 @@ LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 DIR_PREFIX = "productscraper-chrome-"
 #: Used when a SeleniumRequest has ``wait_until`` but no ``wait_time``.
 DEFAULT_WAIT_TIME = 10.0
+#: Seconds between two checks of ``wait_until``, unless the condition has its own
+#: ``poll_interval`` (Selenium's ``WebDriverWait`` default).
+DEFAULT_POLL_INTERVAL = 0.5
 
 _DIR_RE = re.compile(re.escape(DIR_PREFIX) + r"[A-Za-z0-9_.-]+")
 _OWNER_RE = re.compile(re.escape(DIR_PREFIX) + r"(\d+)-(\d+)-")
@@ -399,7 +402,8 @@ class BrowserPool:
         """Load ``url`` and return the rendered page (blocking; call it from a thread).
 
         Same steps and order as scrapy-selenium: load, wait until ``wait_until(driver)``
-        is truthy (up to ``wait_time`` s, default :data:`DEFAULT_WAIT_TIME`),
+        is truthy (up to ``wait_time`` s, default :data:`DEFAULT_WAIT_TIME`; checked
+        every ``wait_until.poll_interval`` s, default :data:`DEFAULT_POLL_INTERVAL`),
         screenshot (PNG), run ``script``, read the DOM. Raises :class:`RenderTimeout`
         when the page load, the wait or the script times out, :class:`BrowserUnavailable`
         when an executable is missing, :class:`BrowserError` when the browser crashed or
@@ -424,8 +428,9 @@ class BrowserPool:
                                         f"{self.config.page_load_timeout:g} s") from exc
                 if wait_until is not None:
                     wait = DEFAULT_WAIT_TIME if wait_time is None else wait_time
+                    poll = getattr(wait_until, "poll_interval", DEFAULT_POLL_INTERVAL)
                     try:
-                        WebDriverWait(driver, wait).until(wait_until)
+                        WebDriverWait(driver, wait, poll_frequency=poll).until(wait_until)
                     except TimeoutException as exc:
                         raise RenderTimeout(f"wait_until not met on {url} within {wait:g} s") from exc
                 shot = driver.get_screenshot_as_png() if screenshot else None

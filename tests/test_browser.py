@@ -136,6 +136,42 @@ def test_render_waits_for_javascript_and_runs_the_script(site):
     assert result.script_result == "ok"
 
 
+class CountingCondition:
+    """A ``wait_until`` that is met on its third call; records when it was called."""
+
+    def __init__(self, poll_interval: float | None = None) -> None:
+        self.calls: list[float] = []
+        if poll_interval is not None:
+            self.poll_interval = poll_interval
+
+    def __call__(self, driver) -> bool:
+        self.calls.append(time.monotonic())
+        return len(self.calls) >= 3
+
+    def gaps(self) -> list[float]:
+        return [b - a for a, b in zip(self.calls, self.calls[1:])]
+
+
+def test_wait_until_is_checked_every_poll_interval_of_the_condition(site, pool):
+    p = pool()
+    fast, default = CountingCondition(poll_interval=0.05), CountingCondition()
+    p.render(site + "/", wait_until=fast, wait_time=5)
+    p.render(site + "/", wait_until=default, wait_time=5)
+    assert len(fast.calls) == len(default.calls) == 3
+    assert all(0.04 <= gap < 0.4 for gap in fast.gaps()), fast.gaps()
+    assert all(gap >= 0.5 for gap in default.gaps()), default.gaps()  # Selenium's default
+
+
+def test_product_pages_are_polled_often_and_load_more_listings_keep_a_two_second_window():
+    from productscraper.rendering import AllLoaded, ProductDataPresent
+
+    # Product data is there or not: checking often only answers sooner.
+    assert ProductDataPresent.poll_interval <= 0.1
+    # "Stopped growing" must outlast a "load more" request: the calls span >= 2 s.
+    listing = AllLoaded()
+    assert listing.stable_polls * listing.poll_interval >= 2.0
+
+
 def test_page_load_timeout_raises_transient_render_timeout_and_recycles(site, pool):
     p = pool(page_load_timeout=1.5)
     with pytest.raises(RenderTimeout) as info:

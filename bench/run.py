@@ -88,10 +88,18 @@ class Runner:
                   f"(took {time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
 
     def repeat_zero(self, lab: Lab, shop, i: int) -> None:
-        """One more plain crawl and 2-worker fan-out at zero latency, back to back."""
+        """One more plain crawl and 2-worker fan-out at zero latency, back to back.
+
+        Odd repeats run the fan-out first: on a shared machine whose speed drifts within a
+        run, a fixed order would favour whichever crawl runs on the faster side of the drift.
+        """
         print(f"▶ zero-latency repeat {i + 1}/{self.p.zero_repeats} …", file=sys.stderr, flush=True)
         try:
-            pair = (run_plain(lab, shop, self.p, 0.0), run_fanout(lab, shop, self.p, 0.0, 2))
+            if i % 2:
+                fan = run_fanout(lab, shop, self.p, 0.0, 2)
+                pair = (run_plain(lab, shop, self.p, 0.0), fan)
+            else:
+                pair = (run_plain(lab, shop, self.p, 0.0), run_fanout(lab, shop, self.p, 0.0, 2))
         except Exception:  # noqa: BLE001 - a lost repeat only shortens the median
             traceback.print_exc()
             return

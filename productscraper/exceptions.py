@@ -1,6 +1,7 @@
 """Exceptions shared by the Scrapy components and the Celery tasks."""
 from __future__ import annotations
 
+from pymongo.errors import ConnectionFailure
 from scrapy.exceptions import IgnoreRequest
 
 
@@ -16,3 +17,14 @@ class DomainSaturated(IgnoreRequest):
         super().__init__(f"rate limit of {domain}: next slot in {wait:.2f} s")
         self.domain = domain
         self.wait = wait
+
+
+class StoreUnavailable(ConnectionFailure):
+    """MongoDB cannot be reached when a crawl opens (a ``ConnectionFailure``, briefly told)."""
+
+    @classmethod
+    def from_error(cls, exc: Exception, consequence: str) -> "StoreUnavailable":
+        """``MongoDB unreachable (<error in brief>); <consequence>``."""
+        # pymongo appends the whole topology description; the first clause says it all.
+        brief = str(exc).split(" (configured timeouts")[0].split(", Timeout:")[0][:200]
+        return cls(f"MongoDB unreachable ({type(exc).__name__}: {brief}); {consequence}")

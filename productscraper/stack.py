@@ -121,8 +121,9 @@ def worker_cmd(name: str, queue: str, concurrency: int, pool: str = DEFAULT_POOL
             "--without-gossip", "--without-mingle"]
 
 
-def _pool_env(pool: str) -> dict[str, str]:
-    # A project pool runs as Celery's "custom" pool (worker_cmd), named by this variable.
+def pool_env(pool: str) -> dict[str, str]:
+    """Environment a :func:`worker_cmd` worker needs for ``pool``: a project pool runs as
+    Celery's "custom" pool, named by ``CELERY_CUSTOM_WORKER_POOL``."""
     env = {"WORKER_POOL": pool}
     if pool in CUSTOM_POOLS:
         env["CELERY_CUSTOM_WORKER_POOL"] = CUSTOM_POOLS[pool]
@@ -141,12 +142,12 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
             if f"worker{i}" not in running:
                 procs.append(_spawn(cfg, f"worker{i}",
                                     worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool),
-                                    env=_pool_env(pool)))
+                                    env=pool_env(pool)))
         for i in range(1, render_workers + 1):
             if f"render{i}" not in running:
                 procs.append(_spawn(cfg, f"render{i}",
                                     worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool),
-                                    env=_pool_env(pool)))
+                                    env=pool_env(pool)))
         if flower and "flower" not in running:
             cmd = [sys.executable, "-m", "celery", "-A", "tasks", "flower",
                    f"--port={cfg.flower_port}", "--address=127.0.0.1"]

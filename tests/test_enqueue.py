@@ -57,6 +57,22 @@ def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(cli_env, 
     assert ledger(cli_env).count_documents({"run_id": "dead1"}) == 0
 
 
+@pytest.mark.parametrize("spider, consequence", [("listings", "nothing was enqueued"),
+                                                ("catalog", "no page was crawled")])
+def test_a_crawl_with_a_dead_mongodb_says_so_and_sends_nothing(
+        cli_env, demo_shop, spider, consequence):
+    from productscraper.netutil import free_port
+
+    shop = demo_shop(products=5)
+    dead = {**cli_env, "MONGO_URI": f"mongodb://127.0.0.1:{free_port()}/x"}
+    proc = cli("scrapy", "crawl", spider, "-a", f"start_url={shop.listing_url}", "-a",
+               "run_id=nomongo1", "-a", "profile=demo", "-L", "WARNING", env=dead, check=False)
+    assert proc.returncode != 0
+    assert f"MongoDB unreachable (ServerSelectionTimeoutError: 127.0.0.1:" in proc.stderr
+    assert f"Connection refused); {consequence}" in proc.stderr
+    assert queue_length(cli_env, "products") == 0
+
+
 def _command_calls(client, *commands: str) -> dict[str, int]:
     stats = client.info("commandstats")
     return {c: stats.get(f"cmdstat_{c}", {}).get("calls", 0) for c in commands}

@@ -5,6 +5,7 @@ the faults. Timeouts are shortened (still layered) so the suite stays fast.
 """
 import os
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pymongo import MongoClient
 
 from tests.conftest import make_env
 from tests.e2e import crawl, report, wait
-from tests.services import cli, mongo_server, redis_server
+from tests.services import ROOT, cli, mongo_server, redis_server
 
 pytestmark = pytest.mark.e2e
 
@@ -219,4 +220,35 @@ def test_mongodb_down_for_20_seconds_mid_run_loses_nothing(redis_srv, tmp_path, 
         assert rep["stored"] == 60
     finally:
         cli("stack", "down", env=env, check=False)
+        store.stop()
+
+
+def test_a_worker_started_while_mongodb_is_down_keeps_its_tasks_until_it_is_back(
+        redis_srv, tmp_path, demo_shop):
+    # The worker's crawler cannot open (its storage pipeline needs MongoDB): its tasks must
+    # wait with back-off, not fail and be acked, and all of them are stored once it is back.
+    from productscraper.stack import DEFAULT_POOL, pool_env, worker_cmd
+
+    store = mongo_server(tmp_path / "mongo")
+    env = make_env(redis_srv.port, store.port, tmp_path / "run", **FAST)
+    (tmp_path / "run").mkdir()
+    shop = demo_shop(products=6)
+    cli("enqueue", "--run", "cold1", "--profile", "demo", *[p["url"] for p in shop.truth()],
+        env=env)
+    store.stop()
+    log = open(tmp_path / "worker.log", "w")
+    worker = subprocess.Popen(worker_cmd("cold", "products", 4), env={**env, **pool_env(DEFAULT_POOL)},
+                              cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        time.sleep(8)  # the worker is up and has taken the tasks while MongoDB is away
+        assert worker.poll() is None, (tmp_path / "worker.log").read_text()[-2000:]
+        store.start()
+        rep = wait(env, "cold1", timeout=120)
+        check_exactly_once(database(env), shop, "cold1", rep)
+        assert rep["stored"] == 6
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(30)
+        log.close()
         store.stop()

@@ -19,6 +19,7 @@ from twisted.internet.defer import Deferred
 from twisted.internet.threads import deferToThread
 
 from productscraper.config import get_config
+from productscraper.exceptions import StoreUnavailable
 
 from productscraper.fanout import FanOutResult, broker_reachable, fan_out, prepare_publisher
 from productscraper.items import DetailUrlItem
@@ -61,7 +62,10 @@ class EnqueuePipeline:
         error = await in_thread(broker_reachable)
         if error:
             raise BrokerUnavailable(f"Celery broker unreachable ({error}); nothing was enqueued")
-        await in_thread(self._start_run, spider)
+        try:
+            await in_thread(self._start_run, spider)
+        except PyMongoError as exc:  # the ledger is where every URL is recorded first
+            raise StoreUnavailable.from_error(exc, "nothing was enqueued") from exc
         # Celery's set-up overlaps the first listing downloads; the first flush waits for it.
         self.publisher_ready = deferToThread(self._prepare)
         self.publisher_ready.addErrback(self._prepare_failed)

@@ -4,13 +4,20 @@ Items that arrive while a write is out are written together with the next one (g
 commit, at most ``STORE_BATCH_SIZE``; see :mod:`productscraper.pipelines.group_commit`):
 one read, one products write and one ledger write per group instead of three round trips
 per item. An item leaves the pipeline only once its group is written.
+
+MongoDB unreachable when the crawl opens: a one-off crawl (the catalog spider) stops with
+:class:`StoreUnavailable`; a worker's long-lived crawler opens anyway, its writes fail
+and their tasks retry with back-off until MongoDB is back, as in an outage mid-run (the
+indexes are then created before the first write).
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from pymongo.errors import ConnectionFailure
+from pymongo.errors import ConnectionFailure, PyMongoError
 
+from productscraper.exceptions import StoreUnavailable
 from productscraper.items import ProductItem
 from productscraper.pipelines import in_thread
 from productscraper.pipelines.group_commit import GroupCommit
@@ -18,6 +25,8 @@ from productscraper.storage import ledger, products
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
 from productscraper.task_timing import mark
+
+log = logging.getLogger(__name__)
 
 
 def store_many(items: list[ProductItem]) -> list[str | Exception]:
@@ -48,6 +57,7 @@ def _store_alone(item: ProductItem) -> str | Exception:
 
 def _store_group(items: list[ProductItem]) -> list[str]:
     db = get_db()
+    ensure_indexes(db)  # once per process: a no-op unless MongoDB was away at open
     changes = products.upsert_many(db, [item.product for item in items])
     ledger.mark_many(db, ledger.STORED, [
         ledger.Mark(item.run_id, item.url, attempts=item.attempt, extra={"change": change})
@@ -58,15 +68,24 @@ def _store_group(items: list[ProductItem]) -> list[str]:
 class MongoPipeline:
     """Upserts ``item.product`` keyed on ``_id`` (the URL fingerprint), in groups."""
 
-    def __init__(self, batch_size: int = 50) -> None:
+    def __init__(self, batch_size: int = 50, crawler=None) -> None:
+        self.crawler = crawler
         self.writer: GroupCommit[ProductItem, str] = GroupCommit(store_many, max_size=batch_size)
 
     @classmethod
     def from_crawler(cls, crawler) -> "MongoPipeline":
-        return cls(crawler.settings.getint("STORE_BATCH_SIZE", 50))
+        return cls(crawler.settings.getint("STORE_BATCH_SIZE", 50), crawler)
 
     async def open_spider(self) -> None:
-        await in_thread(lambda: ensure_indexes(get_db()))
+        try:
+            await in_thread(lambda: ensure_indexes(get_db()))
+        except PyMongoError as exc:
+            spider = self.crawler.spider if self.crawler is not None else None
+            if not getattr(spider, "keep_alive", False):
+                raise StoreUnavailable.from_error(exc, "no page was crawled") from exc
+            # A worker: dying here would stop its tasks until someone restarts it.
+            log.warning("%s", StoreUnavailable.from_error(
+                exc, "the worker starts anyway; its tasks retry their writes until it is back"))
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, ProductItem) or item.product is None:

@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from pymongo.errors import ConnectionFailure, PyMongoError
+from scrapy.exceptions import NotConfigured
 
 from productscraper.exceptions import StoreUnavailable
 from productscraper.items import ProductItem
@@ -74,6 +75,8 @@ class MongoPipeline:
 
     @classmethod
     def from_crawler(cls, crawler) -> "MongoPipeline":
+        if not getattr(crawler.spidercls, "stores_products", True):
+            raise NotConfigured  # the listing spider: nothing to store, no connection to open
         return cls(crawler.settings.getint("STORE_BATCH_SIZE", 50), crawler)
 
     async def open_spider(self) -> None:

@@ -33,6 +33,7 @@ class CatalogSpider(ListingsSpider, ProductSpider):
     """Discovery from :class:`ListingsSpider`, product pages from :class:`ProductSpider`."""
 
     name = "catalog"
+    stores_products = True  # ListingsSpider (first in the MRO) says False
     # ProductSpider turns retries off (the Celery task owns them); here nobody else
     # would retry, so Scrapy's defaults (project settings) apply again.
     custom_settings: dict[str, Any] = {}

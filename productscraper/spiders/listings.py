@@ -33,6 +33,8 @@ class ListingsSpider(scrapy.Spider):
     """
 
     name = "listings"
+    #: It yields detail URLs, never products: the MongoDB pipeline stays off for it.
+    stores_products = False
     #: Generic profile only: how many same-site links of one listing page are probed
     #: for schema.org Product data when the page itself names no product links.
     max_probes_per_page = 200

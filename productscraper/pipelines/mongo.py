@@ -69,22 +69,22 @@ def _store_group(items: list[ProductItem]) -> list[str]:
 class MongoPipeline:
     """Upserts ``item.product`` keyed on ``_id`` (the URL fingerprint), in groups."""
 
-    def __init__(self, batch_size: int = 50, crawler=None) -> None:
+    def __init__(self, crawler) -> None:
         self.crawler = crawler
-        self.writer: GroupCommit[ProductItem, str] = GroupCommit(store_many, max_size=batch_size)
+        self.writer: GroupCommit[ProductItem, str] = GroupCommit(
+            store_many, max_size=crawler.settings.getint("STORE_BATCH_SIZE", 50))
 
     @classmethod
     def from_crawler(cls, crawler) -> "MongoPipeline":
         if not getattr(crawler.spidercls, "stores_products", True):
             raise NotConfigured  # the listing spider: nothing to store, no connection to open
-        return cls(crawler.settings.getint("STORE_BATCH_SIZE", 50), crawler)
+        return cls(crawler)
 
     async def open_spider(self) -> None:
         try:
             await in_thread(lambda: ensure_indexes(get_db()))
         except PyMongoError as exc:
-            spider = self.crawler.spider if self.crawler is not None else None
-            if not getattr(spider, "keep_alive", False):
+            if not getattr(self.crawler.spider, "keep_alive", False):
                 raise StoreUnavailable.from_error(exc, "no page was crawled") from exc
             # A worker: dying here would stop its tasks until someone restarts it.
             log.warning("%s", StoreUnavailable.from_error(

@@ -19,7 +19,19 @@ class DomainSaturated(IgnoreRequest):
         self.wait = wait
 
 
-class StoreUnavailable(ConnectionFailure):
+class StartRefused(Exception):
+    """A crawl that must not start, for a reason its operator can fix (a service down).
+
+    Its message says what is wrong and what was (not) done; the project's ``scrapy crawl``
+    prints that line alone instead of a traceback (:mod:`productscraper.commands.crawl`).
+    """
+
+
+class BrokerUnavailable(StartRefused, RuntimeError):
+    """The Celery broker cannot be reached when a listing crawl opens: nothing is enqueued."""
+
+
+class StoreUnavailable(ConnectionFailure, StartRefused):
     """MongoDB cannot be reached when a crawl opens (a ``ConnectionFailure``, briefly told)."""
 
     @classmethod

@@ -37,8 +37,16 @@ REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19 would open an HTTP port per crawl
 # compare class paths), even one mapped to None, and the remote-control module imports
 # aiohttp (~0.1 s of every crawl's start-up, the listing chain's included). So it is left
 # out of Scrapy's own list; delete these lines to use Scrapy's remote control.
-EXTENSIONS_BASE = {path: order for path, order in _scrapy_defaults.EXTENSIONS_BASE.items()
+# CoreStats is Scrapy's, minus an assertion error after a pipeline refused to open
+# (productscraper/extensions/corestats.py).
+_OWN_EXTENSIONS = {"scrapy.extensions.corestats.CoreStats":
+                   "productscraper.extensions.corestats.CoreStats"}
+EXTENSIONS_BASE = {_OWN_EXTENSIONS.get(path, path): order
+                   for path, order in _scrapy_defaults.EXTENSIONS_BASE.items()
                    if not path.endswith(".RemoteControl")}
+# `scrapy crawl` prints a crawl's refusal to start (a service down, a bad start URL) as
+# one error line instead of a traceback (productscraper/commands/crawl.py).
+COMMANDS_MODULE = "productscraper.commands"
 # Start-up objects are frozen out of the garbage collector's full collections and its
 # shutdown pass (productscraper/extensions/gc_freeze.py).
 EXTENSIONS = {"productscraper.extensions.gc_freeze.GcFreeze": 0}

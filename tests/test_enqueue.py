@@ -42,7 +42,8 @@ def test_enqueue_refuses_invalid_urls_and_enqueues_nothing(cli_env):
 def test_listing_crawl_with_an_invalid_start_url_exits_non_zero_and_enqueues_nothing(cli_env):
     proc = crawl(cli_env, "ftp://example.com/", "bad1", check=False)
     assert proc.returncode != 0
-    assert "invalid start URL" in proc.stderr
+    assert "ERROR: listings: invalid start URL: unsupported scheme 'ftp'" in proc.stderr
+    assert_one_line_error(proc.stderr)
     assert queue_length(cli_env) == 0
 
 
@@ -53,7 +54,9 @@ def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(cli_env, 
     dead = {**cli_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
     proc = crawl(dead, shop.listing_url, "dead1", "-a", "profile=demo", check=False)
     assert proc.returncode != 0
-    assert "broker unreachable" in proc.stderr
+    assert "ERROR: Celery broker unreachable (ConnectionError: " in proc.stderr
+    assert "Connection refused.); nothing was enqueued" in proc.stderr
+    assert_one_line_error(proc.stderr)
     assert ledger(cli_env).count_documents({"run_id": "dead1"}) == 0
 
 
@@ -70,7 +73,17 @@ def test_a_crawl_with_a_dead_mongodb_says_so_and_sends_nothing(
     assert proc.returncode != 0
     assert f"MongoDB unreachable (ServerSelectionTimeoutError: 127.0.0.1:" in proc.stderr
     assert f"Connection refused); {consequence}" in proc.stderr
+    assert_one_line_error(proc.stderr)
     assert queue_length(cli_env, "products") == 0
+
+
+def assert_one_line_error(stderr: str) -> None:
+    """A crawl that refused to start says why in one error line: no traceback of Scrapy's
+    internals, no second error from a stats extension, no asyncio 'never retrieved'."""
+    errors = [line for line in stderr.splitlines() if " ERROR: " in line]
+    assert len(errors) == 1, stderr
+    for noise in ("Traceback", "AssertionError", "never retrieved"):
+        assert noise not in stderr, stderr
 
 
 def _command_calls(client, *commands: str) -> dict[str, int]:

@@ -19,8 +19,7 @@ from twisted.internet.defer import Deferred
 from twisted.internet.threads import deferToThread
 
 from productscraper.config import get_config
-from productscraper.exceptions import StoreUnavailable
-
+from productscraper.exceptions import BrokerUnavailable, StoreUnavailable
 from productscraper.fanout import FanOutResult, broker_reachable, fan_out, prepare_publisher
 from productscraper.items import DetailUrlItem
 from productscraper.pipelines import in_thread
@@ -28,10 +27,6 @@ from productscraper.storage import runs
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
 from productscraper.storage.ledger import Entry
-
-
-class BrokerUnavailable(RuntimeError):
-    """The Celery broker cannot be reached: nothing is enqueued."""
 
 
 class EnqueuePipeline:

@@ -1,0 +1,1 @@
+"""Project ``scrapy`` commands (``COMMANDS_MODULE``): Scrapy's own, with clearer failures."""

@@ -48,8 +48,10 @@ EXTENSIONS_BASE = {_OWN_EXTENSIONS.get(path, path): order
 # one error line instead of a traceback (productscraper/commands/crawl.py).
 COMMANDS_MODULE = "productscraper.commands"
 # Start-up objects are frozen out of the garbage collector's full collections and its
-# shutdown pass (productscraper/extensions/gc_freeze.py).
-EXTENSIONS = {"productscraper.extensions.gc_freeze.GcFreeze": 0}
+# shutdown pass (productscraper/extensions/gc_freeze.py); log records below LOG_LEVEL are
+# not made at all (productscraper/extensions/log_level.py).
+EXTENSIONS = {"productscraper.extensions.gc_freeze.GcFreeze": 0,
+              "productscraper.extensions.log_level.LogLevelGate": 0}
 GC_FREEZE_ENABLED = True
 FEED_EXPORT_ENCODING = "utf-8"
 # Scrapy checks each response's callback for `return value` in a generator by reading its

@@ -255,6 +255,8 @@ def get_service() -> CrawlService:
     """This process's crawl service, started on first use (after any fork)."""
     global _service
     service = _service
+    if service is not None and service.pid == os.getpid() and not service.closed:
+        return service  # the common case, once per task: no lock
     if service is not None and service.green is not None and service.green.in_task():
         # A green task runs on the reactor thread: it must not wait for the lock, whose
         # holder may be starting a new service and waiting for the reactor.

@@ -39,8 +39,9 @@ def observe(crawl: Any) -> None:
     """Report the exception ``crawl`` (an asyncio task or a Deferred) ends with, if any."""
     if isinstance(crawl, asyncio.Future):
         def done(task: asyncio.Future) -> None:
-            if not task.cancelled() and task.exception() is not None:  # retrieved: not printed again
-                report_failure(task.exception())
+            exc = None if task.cancelled() else task.exception()  # retrieved: not printed again
+            if exc is not None:
+                report_failure(exc)
         crawl.add_done_callback(done)
     elif isinstance(crawl, Deferred):
         def failed(failure: Failure) -> None:

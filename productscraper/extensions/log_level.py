@@ -22,7 +22,7 @@ from scrapy.utils.log import get_scrapy_root_handler
 
 
 class LogLevelGate:
-    """Sets the root logger's level to that of Scrapy's root handler (see module docstring).
+    """Raises the loggers' levels to the lowest level any handler writes (module docstring).
 
     On ``spider_opened``: Scrapy re-installs its handler (and resets the root logger to
     ``NOTSET``) after the extensions are built.
@@ -45,8 +45,10 @@ class LogLevelGate:
                     default=logging.NOTSET)
         if floor == logging.NOTSET:
             return  # some handler writes everything
+        root = logging.getLogger()
         for lg in loggers:
-            if lg.level < floor and (lg.level or lg is logging.getLogger()):
+            # A non-root logger at NOTSET inherits its level: raising its parents is enough.
+            if lg.level < floor and (lg.level or lg is root):
                 lg.setLevel(floor)
 
 

@@ -57,6 +57,8 @@ from selenium.common.exceptions import (  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from productscraper.rendering import QUIET_JS  # noqa: E402
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
@@ -70,7 +72,8 @@ DEFAULT_ARGUMENTS: tuple[str, ...] = (
 )
 #: Lets the browser resolve nothing but 127.0.0.1 (Chromium resolves Google hosts on its
 #: own even with --disable-background-networking). Tests and the bench always pass it.
-LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+#: (127.0.0.2 stands for a "third-party" host in the tests: still loopback.)
+LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE 127.0.0.2"
 DIR_PREFIX = "productscraper-chrome-"
 #: Used when a SeleniumRequest has ``wait_until`` but no ``wait_time``.
 DEFAULT_WAIT_TIME = 10.0
@@ -117,6 +120,10 @@ class BrowserConfig:
     max_memory_mb: int = 1024     # private resident memory of the tree; <= 0: unchecked
     page_load_timeout: float = 20.0
     script_timeout: float = 10.0
+    #: "eager": ``get()`` returns at DOMContentLoaded, not after every image and iframe.
+    page_load_strategy: str = "eager"
+    #: Images are never fetched (Chromium's content setting): no product data is in them.
+    block_images: bool = True
     base_dir: str | None = None   # parent of the private directories (default: $TMPDIR)
 
     def __post_init__(self) -> None:
@@ -134,6 +141,8 @@ class BrowserConfig:
         "SELENIUM_MAX_MEMORY_MB": "max_memory_mb",
         "SELENIUM_PAGE_LOAD_TIMEOUT": "page_load_timeout",
         "SELENIUM_SCRIPT_TIMEOUT": "script_timeout",
+        "SELENIUM_PAGE_LOAD_STRATEGY": "page_load_strategy",
+        "SELENIUM_BLOCK_IMAGES": "block_images",
     }
 
     @classmethod
@@ -154,6 +163,8 @@ class BrowserConfig:
                 raw = int(raw)
             elif name in ("page_load_timeout", "script_timeout"):
                 raw = float(raw)
+            elif name == "block_images":
+                raw = raw if isinstance(raw, bool) else str(raw).strip().lower() in ("1", "true", "yes", "on")
             values[name] = raw
         return cls(**values)
 
@@ -348,6 +359,8 @@ class RenderResult:
     screenshot: bytes | None = None
     script_result: Any = None
     seconds: float = 0.0          # load to DOM read, without any driver start
+    #: A soft ``wait_until`` (see :meth:`BrowserPool.render`) that was not met in time.
+    waited_out: bool = False
 
 
 @dataclass
@@ -355,6 +368,8 @@ class _Browser:
     driver: webdriver.Chrome
     directory: Path
     pages: int = 0
+    page_load_timeout: float = 0.0   # as last set on the driver
+    blocked: tuple = ()              # the URL patterns last set (Network.setBlockedURLs)
 
 
 _LIVE_POOLS: "weakref.WeakSet[BrowserPool]" = weakref.WeakSet()
@@ -398,6 +413,7 @@ class BrowserPool:
                wait_until: Callable[[Any], Any] | None = None, screenshot: bool = False,
                script: str | None = None,
                cookies: Mapping[str, str] | Sequence[Mapping[str, Any]] | None = None,
+               budget: float | None = None, blocked_urls: Sequence[Mapping[str, Any]] = (),
                ) -> RenderResult:
         """Load ``url`` and return the rendered page (blocking; call it from a thread).
 
@@ -409,30 +425,35 @@ class BrowserPool:
         when an executable is missing, :class:`BrowserError` when the browser crashed or
         stopped answering (it is replaced), selenium's ``JavascriptException`` for a
         failing ``script`` and ``InvalidArgumentException`` for a URL it cannot load.
+
+        ``budget``: seconds from navigation to the DOM read, page load and wait together
+        (``wait_time`` is then ignored). A page still loading when it runs out is stopped
+        (``window.stop()``) and read as it is. A ``wait_until`` with ``soft = True`` that
+        is not met in time does not raise either: the page is returned with
+        ``waited_out=True``, for the caller to judge. ``blocked_urls``: CDP
+        ``Network.BlockPattern`` rules for this render (:mod:`productscraper.render_policy`).
         """
         with _Session(self, count=False):
             self.renders += 1
             try:
                 driver = self._ready_driver(url, cookies)
+                self._apply_limits(budget, blocked_urls)
                 started = time.monotonic()  # excludes a driver start
-                try:
-                    driver.get(url)
-                except WebDriverException as exc:
-                    # Under load chromedriver reports a page-load timeout as "Timed out
-                    # receiving message from renderer" (a plain WebDriverException).
-                    if not isinstance(exc, TimeoutException) and "Timed out receiving message" not in str(exc):
-                        raise
-                    # A page that never finished loading can leave the tab wedged.
-                    self._retire("page load timeout", force=True)
-                    raise RenderTimeout(f"page load of {url} exceeded "
-                                        f"{self.config.page_load_timeout:g} s") from exc
+                self._navigate(driver, url, soft=budget is not None)
+                waited_out = False
                 if wait_until is not None:
-                    wait = DEFAULT_WAIT_TIME if wait_time is None else wait_time
+                    if budget is not None:
+                        wait = max(0.0, budget - (time.monotonic() - started))
+                    else:
+                        wait = DEFAULT_WAIT_TIME if wait_time is None else wait_time
                     poll = getattr(wait_until, "poll_interval", DEFAULT_POLL_INTERVAL)
                     try:
+                        # A zero wait still checks once (Selenium's until() looks first).
                         WebDriverWait(driver, wait, poll_frequency=poll).until(wait_until)
                     except TimeoutException as exc:
-                        raise RenderTimeout(f"wait_until not met on {url} within {wait:g} s") from exc
+                        if not getattr(wait_until, "soft", False):
+                            raise RenderTimeout(f"wait_until not met on {url} within {wait:g} s") from exc
+                        waited_out = True
                 shot = driver.get_screenshot_as_png() if screenshot else None
                 result = None
                 if script:
@@ -443,7 +464,7 @@ class BrowserPool:
                                             f"{self.config.script_timeout:g} s") from exc
                 return RenderResult(url=driver.current_url, html=driver.page_source,
                                     screenshot=shot, script_result=result,
-                                    seconds=time.monotonic() - started)
+                                    seconds=time.monotonic() - started, waited_out=waited_out)
             except (RenderTimeout, JavascriptException, InvalidArgumentException):
                 self.failures += 1  # the page's fault (or a bad URL): the browser is fine
                 raise
@@ -457,6 +478,43 @@ class BrowserPool:
             except BaseException:
                 self.failures += 1
                 raise
+
+    def _apply_limits(self, budget: float | None, blocked_urls: Sequence[Mapping[str, Any]]) -> None:
+        """This render's page-load timeout and URL block list (set only when they change)."""
+        browser = self._browser
+        assert browser is not None
+        timeout = self.config.page_load_timeout if budget is None else budget
+        if browser.page_load_timeout != timeout:
+            browser.driver.set_page_load_timeout(timeout)
+            browser.page_load_timeout = timeout
+        blocked = tuple(tuple(sorted(p.items())) for p in blocked_urls)
+        if browser.blocked != blocked:
+            browser.driver.execute_cdp_cmd("Network.setBlockedURLs",
+                                           {"urlPatterns": [dict(p) for p in blocked_urls]})
+            browser.blocked = blocked
+
+    def _navigate(self, driver: webdriver.Chrome, url: str, soft: bool) -> None:
+        """``driver.get(url)``; a page-load timeout raises, or with ``soft`` stops the page."""
+        try:
+            driver.get(url)
+            return
+        except WebDriverException as exc:
+            # Under load chromedriver reports a page-load timeout as "Timed out
+            # receiving message from renderer" (a plain WebDriverException).
+            if not isinstance(exc, TimeoutException) and "Timed out receiving message" not in str(exc):
+                raise
+            timeout_exc = exc
+        if soft:
+            try:  # the page's own resources hung: read what it has so far
+                driver.execute_script("window.stop();")
+                return
+            except WebDriverException:
+                pass
+        browser = self._browser
+        limit = browser.page_load_timeout if browser else self.config.page_load_timeout
+        # A page that never finished loading can leave the tab wedged.
+        self._retire("page load timeout", force=True)
+        raise RenderTimeout(f"page load of {url} exceeded {limit:g} s") from timeout_exc
 
     def session(self) -> "_Session":
         """``with pool.session() as browser:`` - the lock held, ``browser.driver`` started.
@@ -548,6 +606,9 @@ class BrowserPool:
         directory = Path(tempfile.mkdtemp(prefix=_owner_tag(), dir=cfg.base_dir))
         options = webdriver.ChromeOptions()
         options.binary_location = cfg.chromium_path
+        options.page_load_strategy = cfg.page_load_strategy
+        if cfg.block_images:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.images": 2})
         for arg in (*cfg.arguments, *cfg.extra_arguments, f"--user-data-dir={directory / 'profile'}"):
             options.add_argument(arg)
         # XDG_CONFIG_HOME moves Chromium's crash database (and its crashpad handlers'
@@ -577,6 +638,10 @@ class BrowserPool:
             # The first DevTools call waits for the browser to finish starting (0.3-0.6 s
             # here): count that in the start, not in the first render.
             driver.execute_cdp_cmd("Browser.getVersion", {})
+            # The URL block list (render_policy) needs the Network domain; the page-state
+            # probe (rendering.QUIET_JS) runs in every document before the page's scripts.
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": QUIET_JS})
         except Exception:
             self._browser = _Browser(driver, directory)
             self._stop(force=True)
@@ -585,7 +650,7 @@ class BrowserPool:
         self.last_start_seconds = time.monotonic() - started
         logger.info("started chromium #%d in %.2f s (%s)", self.starts,
                     self.last_start_seconds, directory.name)
-        return _Browser(driver, directory)
+        return _Browser(driver, directory, page_load_timeout=cfg.page_load_timeout)
 
     def _recycle_if_due(self) -> None:
         browser, cfg = self._browser, self.config

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+import functools
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -80,6 +81,8 @@ class Config:
     chromedriver_path: str = "/usr/bin/chromedriver"
     browser_rendering: str = "auto"
     render_wait_s: float = 15.0
+    render_budget_s: float = 10.0
+    render_settle_s: float = 1.5
     browser_max_pages: int = 100
     browser_max_memory_mb: int = 1024
     browser_extra_args: tuple[str, ...] = field(default_factory=tuple)
@@ -134,6 +137,8 @@ class Config:
             chromedriver_path=env.get("CHROMEDRIVER_PATH") or d.chromedriver_path,
             browser_rendering=(env.get("BROWSER_RENDERING") or d.browser_rendering).lower(),
             render_wait_s=_float(env, "RENDER_WAIT", d.render_wait_s),
+            render_budget_s=_float(env, "RENDER_BUDGET", d.render_budget_s),
+            render_settle_s=_float(env, "RENDER_SETTLE", d.render_settle_s),
             browser_max_pages=_int(env, "BROWSER_MAX_PAGES", d.browser_max_pages),
             browser_max_memory_mb=_int(env, "BROWSER_MAX_MEMORY_MB", d.browser_max_memory_mb),
             browser_extra_args=tuple(a for a in env.get("BROWSER_EXTRA_ARGS", "").split("|") if a),
@@ -156,13 +161,40 @@ class Config:
         for (a, va), (b, vb) in zip(order, order[1:]):
             if not va < vb:
                 raise ValueError(f"timeouts must be layered: {a}={va} must be < {b}={vb}")
-        if self.browser_rendering not in ("auto", "off"):
-            raise ValueError(f"BROWSER_RENDERING must be auto or off, not {self.browser_rendering!r}")
+        if self.browser_rendering not in ("auto", "on", "off"):
+            raise ValueError(f"BROWSER_RENDERING must be auto, on or off, not {self.browser_rendering!r}")
+        if self.render_budget_s <= 0:
+            raise ValueError(f"RENDER_BUDGET must be > 0, not {self.render_budget_s}")
+
+    @property
+    def browser_installed(self) -> bool:
+        """True when chromium and chromedriver are executable where configured."""
+        return all(os.path.isfile(p) and os.access(p, os.X_OK)
+                   for p in (self.chromium_path, self.chromedriver_path))
 
     @property
     def rendering_allowed(self) -> bool:
-        """False when BROWSER_RENDERING=off: JavaScript pages are then rejected."""
-        return self.browser_rendering != "off"
+        """Whether pages that need JavaScript go to the browser queue.
+
+        ``auto`` (default): when this host has a browser installed; ``on``: always (browser
+        workers run elsewhere); ``off``: never. Where it is False, a page built by script
+        ends ``failed`` with the reason (:meth:`no_rendering_reason`).
+        """
+        if self.browser_rendering == "auto":
+            return self._browser_installed_cached
+        return self.browser_rendering == "on"
+
+    @property
+    def no_rendering_reason(self) -> str:
+        """Why a page that needs JavaScript is not rendered (for its ``failed`` outcome)."""
+        if self.browser_rendering == "off":
+            return "needs JavaScript; browser rendering is off (BROWSER_RENDERING=off)"
+        return "needs JavaScript; no browser installed"
+
+    @functools.cached_property
+    def _browser_installed_cached(self) -> bool:
+        # Asked once per page by the workers: the executables do not come and go.
+        return self.browser_installed
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,11 @@ def looks_script_built(page: Any, selector: Any) -> bool:
                                "[@src or normalize-space()]"))
 
 
+def renders_on_miss(profile: "SiteProfile") -> bool:
+    """True when a detail page whose plain HTML lacks product data may go to a browser."""
+    return profile.render_on_miss and get_config().rendering_allowed
+
+
 def needs_browser(profile: "SiteProfile") -> bool:
     """True when the profile sends detail pages straight to the browser queue."""
     return profile.render in ("detail", "both") and get_config().rendering_allowed
@@ -78,36 +83,145 @@ class AllLoaded:
         return self.stable >= self.stable_polls
 
 
-# True once the DOM carries schema.org Product data (JSON-LD or microdata).
-_HAS_PRODUCT_JS = """
-return Array.from(document.querySelectorAll('script[type="application/ld+json"]'))
-         .some(s => /"@type"\\s*:\\s*(\\[[^\\]]*)?"(https?:\\/\\/schema\\.org\\/)?Product"/.test(s.textContent))
-    || !!document.querySelector('[itemtype*="schema.org/Product"]');
+#: Installed in every document a render opens (``Page.addScriptToEvaluateOnNewDocument``):
+#: counts the page's in-flight fetch/XHR requests and short timers and stamps each DOM
+#: change, so a wait can tell "still loading" from "settled without data".
+#: ``window.__psState()`` -> [ms since the page last changed or finished a request,
+#: DOM change counter, readyState complete].
+QUIET_JS = r"""
+(function () {
+  if (window.__psState) return;
+  var inflight = 0, timers = 0, changes = 0, last = Date.now(), short = new Set();
+  function touch() { last = Date.now(); }
+  var origFetch = window.fetch;
+  if (origFetch) {
+    window.fetch = function () {
+      inflight++; touch();
+      var done = function () { inflight--; touch(); };
+      try {
+        var p = origFetch.apply(this, arguments);
+        p.then(done, done);
+        return p;
+      } catch (e) { done(); throw e; }
+    };
+  }
+  var origSend = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () {
+    inflight++; touch();
+    this.addEventListener("loadend", function () { inflight--; touch(); });
+    return origSend.apply(this, arguments);
+  };
+  // Timers due within 3 s are work in progress (a script that draws the page "soon");
+  // longer ones and intervals are polling, not loading.
+  var origSet = window.setTimeout, origClear = window.clearTimeout;
+  window.setTimeout = function (fn, delay) {
+    var id, tracked = (+delay || 0) <= 3000;
+    var args = Array.prototype.slice.call(arguments, 2);
+    id = origSet(function () {
+      if (short.delete(id)) { timers--; touch(); }
+      return typeof fn === "function" ? fn.apply(this, args) : (0, eval)(String(fn));
+    }, delay);
+    if (tracked) { short.add(id); timers++; }
+    return id;
+  };
+  window.clearTimeout = function (id) {
+    if (short.delete(id)) timers--;
+    return origClear(id);
+  };
+  new MutationObserver(function () { changes++; touch(); })
+    .observe(document, {childList: true, subtree: true, characterData: true});
+  window.__psState = function () {
+    var busy = inflight > 0 || timers > 0 || document.readyState !== "complete";
+    return [busy ? 0 : Date.now() - last, changes, !busy];
+  };
+})();
 """
+_STATE_JS = "return window.__psState ? window.__psState() : null;"
 
 
-class ProductDataPresent:
-    """A ``wait_until`` condition for ``SeleniumRequest``.
+class _DataWait:
+    """Shared part of the product-page waits (``wait_until`` of a product render).
 
-    With a CSS selector (the site profile's ``wait_for``) it waits for that element;
-    without one, for schema.org Product data in the DOM.
+    ``soft``: when the budget runs out the render returns the page as it is (the spider
+    then decides: data found, or "no product data after rendering") instead of raising a
+    RenderTimeout that would be retried.
     """
 
-    #: Seconds between checks. A check is one script in the page (a few ms of the
-    #: browser's time), and the data usually appears within milliseconds of the page
-    #: load: at Selenium's default of 0.5 s, a page whose data came 50 ms after the load
-    #: took ~0.55 s to render, the browser idle for most of it.
-    poll_interval = 0.05
+    soft = True
+    #: Seconds between checks (each a script in the page, and for :class:`ExtractorAccepts`
+    #: a DOM read and an extraction when the DOM changed).
+    poll_interval = 0.1
 
-    def __init__(self, css: str | None = None) -> None:
-        self.css = css or None
+    def __init__(self, settle_s: float | None = None) -> None:
+        #: Give up this long after the page went quiet without the data (None: never).
+        self.settle_s = settle_s
+        self.outcome: str | None = None  # "data" or "settled" once the wait ended
+
+    def _settled(self, state: Any) -> bool:
+        if self.settle_s is None or not state:
+            return False
+        quiet_ms = state[0]
+        if quiet_ms >= self.settle_s * 1000:
+            self.outcome = "settled"
+            return True
+        return False
+
+
+class ExtractorAccepts(_DataWait):
+    """A render waits until the extractor accepts the page: what the page will really have.
+
+    Polls the live DOM and runs the product page object on it (the profile's own detail
+    selectors included), so it ends as soon as a title and a price (or schema.org Product
+    data) are there, whatever markup the site uses; or once the page has settled
+    (``settle_s`` with no request in flight, no pending short timer, no DOM change) without
+    them, since the data is then not coming.
+    """
+
+    def __init__(self, profile: "SiteProfile", settle_s: float | None = None) -> None:
+        super().__init__(settle_s)
+        self.profile = profile
+        self._changes = None
 
     def __call__(self, driver: Any) -> bool:
-        if self.css:
-            from selenium.webdriver.common.by import By
+        from productscraper.pages.product import ProductPage
 
-            return bool(driver.find_elements(By.CSS_SELECTOR, self.css))
-        return bool(driver.execute_script(_HAS_PRODUCT_JS))
+        state = driver.execute_script(_STATE_JS)
+        changes = state[1] if state else None
+        if changes is None or changes != self._changes:  # unchanged DOM: same answer as before
+            self._changes = changes
+            page = ProductPage(driver.current_url, driver.page_source, self.profile)
+            if page.has_product_data():
+                self.outcome = "data"
+                return True
+        return self._settled(state)
+
+    def __repr__(self) -> str:
+        return f"ExtractorAccepts({self.profile.name!r})"
+
+
+class ProductDataPresent(_DataWait):
+    """A render waits for the profile's ``wait_for`` CSS selector (an explicit choice wins)."""
+
+    def __init__(self, css: str, settle_s: float | None = None) -> None:
+        super().__init__(settle_s)
+        self.css = css
+
+    def __call__(self, driver: Any) -> bool:
+        from selenium.webdriver.common.by import By
+
+        if driver.find_elements(By.CSS_SELECTOR, self.css):
+            self.outcome = "data"
+            return True
+        return self._settled(driver.execute_script(_STATE_JS))
 
     def __repr__(self) -> str:
         return f"ProductDataPresent({self.css!r})"
+
+
+def product_wait(profile: "SiteProfile") -> _DataWait:
+    """What a product render of ``profile``'s site waits for: its ``wait_for`` selector
+    when it has one, else the extractor's acceptance (both give up once the page settled)."""
+    settle = get_config().render_settle_s or None
+    if profile.wait_for:
+        return ProductDataPresent(profile.wait_for, settle)
+    return ExtractorAccepts(profile, settle)

@@ -41,6 +41,14 @@ Settings (defaults):
 - ``SELENIUM_MAX_MEMORY_MB`` (1024): recycle when the browser's private resident
   memory passes this (<= 0: never; see ``BrowserPool.memory_mb``)
 - ``SELENIUM_PAGE_LOAD_TIMEOUT`` (20) and ``SELENIUM_SCRIPT_TIMEOUT`` (10), in seconds
+- ``SELENIUM_PAGE_LOAD_STRATEGY`` (``eager``) and ``SELENIUM_BLOCK_IMAGES`` (True)
+- ``SELENIUM_RESOURCE_POLICY`` (True): a render fetches only from the page's own site and
+  ``request.meta["render_allow_hosts"]``, never trackers, fonts or media
+  (:mod:`productscraper.render_policy`)
+
+Per request (``request.meta``): ``render_budget`` (seconds from navigation to the DOM read,
+page load and wait together; see ``BrowserPool.render``) and ``render_allow_hosts``.
+A rendered response carries ``meta["ps_render_waited_out"]`` (a soft wait not met in time).
 
 List settings given as strings are split on ``|``. If chromium or chromedriver is
 missing, the middleware stays enabled and each SeleniumRequest fails with
@@ -102,6 +110,8 @@ class SeleniumMiddleware:
         self.stats = stats
         self._config: BrowserConfig | None = None
         self._reported_missing = False
+        getbool = getattr(settings, "getbool", None)
+        self.resource_policy = getbool("SELENIUM_RESOURCE_POLICY", True) if getbool else True
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "SeleniumMiddleware":
@@ -128,11 +138,17 @@ class SeleniumMiddleware:
                 logger.error("cannot render SeleniumRequests: %s", "; ".join(missing))
                 self._reported_missing = True
             raise IgnoreRequest(f"SeleniumRequest {request.url}: {'; '.join(missing)}")
+        blocked: list[dict] = []
+        if self.resource_policy:
+            from productscraper.render_policy import blocked_url_patterns
+
+            blocked = blocked_url_patterns(request.url, request.meta.get("render_allow_hosts") or ())
         try:
             result = await run_serialised(
                 _render, self.config, request.url, wait_time=request.wait_time,
                 wait_until=request.wait_until, screenshot=request.screenshot,
-                script=request.script, cookies=request.cookies)
+                script=request.script, cookies=request.cookies,
+                budget=request.meta.get("render_budget"), blocked_urls=blocked)
         except Exception:
             self._inc("selenium/failed")
             raise
@@ -140,6 +156,7 @@ class SeleniumMiddleware:
         if result.screenshot is not None:
             request.meta["screenshot"] = result.screenshot
         request.meta["ps_rendered"] = True
+        request.meta["ps_render_waited_out"] = result.waited_out
         return HtmlResponse(url=result.url, body=result.html, encoding="utf-8", request=request)
 
     def _inc(self, key: str) -> None:

@@ -30,10 +30,13 @@ FIELD_NAMES = frozenset(
     }
 )
 _TOP_KEYS = frozenset(
-    {"name", "hosts", "currency", "render", "wait_for", "rate_limit", "burst", "listing", "fields"}
+    {"name", "hosts", "currency", "render", "wait_for", "render_on_miss", "render_allow_hosts",
+     "rate_limit", "burst", "listing", "fields"}
 )
 _LISTING_KEYS = frozenset({"product_links", "next_page", "category_links", "follow_categories"})
 _CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
+# "cdn.example.com", "*.example.net" (the domain and its subdomains), "203.0.113.5:8080"
+_ALLOW_HOST_RE = re.compile(r"^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$")
 
 
 class ProfileError(ValueError):
@@ -98,6 +101,10 @@ class SiteProfile:
     currency: str | None = None
     render: str = "never"  # never | listing | detail | both
     wait_for: str | None = None
+    #: A detail page whose plain HTML has no product data but scripts goes to a browser.
+    render_on_miss: bool = True
+    #: Hosts (besides the page's own registrable domain) a render may fetch from.
+    render_allow_hosts: tuple[str, ...] = ()
     rate_limit: float | None = None  # requests/s for the whole cluster; None = global default
     burst: int = 1
 
@@ -157,6 +164,16 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
         except ValueError as exc:
             raise _fail(path, "wait_for", str(exc)) from None
 
+    render_on_miss = data.get("render_on_miss", True)
+    if not isinstance(render_on_miss, bool):
+        raise _fail(path, "render_on_miss", "expected true or false")
+    allow_hosts = tuple(h.lower() for h in _str_list(
+        path, "render_allow_hosts", data.get("render_allow_hosts", [])))
+    for host in allow_hosts:
+        if not _ALLOW_HOST_RE.match(host):
+            raise _fail(path, "render_allow_hosts",
+                        f"{host!r} is not a host name (e.g. 'cdn.example.com', '*.example.net')")
+
     rate_limit = data.get("rate_limit", 0)
     if isinstance(rate_limit, bool) or not isinstance(rate_limit, (int, float)) or rate_limit < 0:
         raise _fail(path, "rate_limit", f"{rate_limit!r} must be a number >= 0")
@@ -210,6 +227,8 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
         currency=currency,
         render=render,
         wait_for=wait_for,
+        render_on_miss=render_on_miss,
+        render_allow_hosts=allow_hosts,
         rate_limit=float(rate_limit) or None,  # 0 means "use DOMAIN_RATE_LIMIT"
         burst=burst,
     )

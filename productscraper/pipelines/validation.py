@@ -14,6 +14,9 @@ from productscraper.storage.connection import get_db
 
 NO_DATA_HINT = ("no product data found on the page (is it built by JavaScript? "
                 "set render = \"detail\" in the site profile)")
+#: A rendered page the extractor still does not accept is rejected (not retried: a second
+#: render of the same page would show the same).
+NO_DATA_AFTER_RENDER = "no product data after rendering"
 
 
 class RejectedItem(DropItem):
@@ -44,7 +47,9 @@ class ValidationPipeline:
         if not isinstance(item, ProductItem) or item.product is None:
             return item
         reasons = validate_product(item.product)
-        if reasons and item.extra.get("no_product_data"):
+        if item.extra.get("no_product_data") and item.rendered:
+            reasons = [{"field": "page", "reason": NO_DATA_AFTER_RENDER}, *reasons]
+        elif reasons and item.extra.get("no_product_data"):
             reasons = [{"field": "page", "reason": NO_DATA_HINT}, *reasons]
         if reasons:
             await in_thread(_store_reject, item, reasons)

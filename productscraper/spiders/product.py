@@ -20,7 +20,7 @@ from productscraper.config import get_config
 from productscraper.items import ProductItem
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import SiteProfile, get_profile, profile_for_url
-from productscraper.rendering import ProductDataPresent, looks_script_built
+from productscraper.rendering import looks_script_built, product_wait
 from productscraper.signals import product_outcome
 from productscraper.task_timing import mark
 
@@ -69,7 +69,9 @@ class ProductSpider(scrapy.Spider):
         """The request for one product URL (``dont_filter``: repeats are legitimate retries).
 
         ``render=True`` builds a ``SeleniumRequest`` that waits for the profile's
-        ``wait_for`` selector, else for schema.org Product data, up to RENDER_WAIT seconds.
+        ``wait_for`` selector, else until the extractor accepts the page
+        (:func:`productscraper.rendering.product_wait`), within RENDER_BUDGET seconds from
+        navigation to the DOM read, fetching only what the resource policy allows.
         """
         meta = {"ps_key": key, "ps_run_id": run_id, "ps_profile": profile, "ps_url": url,
                 "ps_attempt": attempt, "ps_render": render}
@@ -77,9 +79,11 @@ class ProductSpider(scrapy.Spider):
             from scrapy_selenium import SeleniumRequest
 
             site = self.resolve_profile(profile, url)
+            budget = get_config().render_budget_s
+            meta.update(render_budget=budget, render_allow_hosts=site.render_allow_hosts)
             return SeleniumRequest(url=url, callback=self.parse_product, errback=self.on_error,
-                                   meta=meta, dont_filter=True, wait_time=get_config().render_wait_s,
-                                   wait_until=ProductDataPresent(site.wait_for))
+                                   meta=meta, dont_filter=True, wait_time=budget,
+                                   wait_until=product_wait(site))
         return scrapy.Request(url, callback=self.parse_product, errback=self.on_error,
                               meta=meta, dont_filter=True)
 
@@ -103,11 +107,17 @@ class ProductSpider(scrapy.Spider):
         profile = self.resolve_profile(meta.get("ps_profile"), url)
         page = ProductPage(response.url, response.body, profile, encoding=response.encoding)
         rendered = bool(meta.get("ps_rendered"))
-        if not rendered and get_config().rendering_allowed and looks_script_built(page, response):
-            # Automatic fallback: the plain HTML has no product data but has scripts, so
-            # the page is probably built by JavaScript. The task hands it to a browser worker.
-            self.report(meta, outcomes.Outcome("render", url, reason="no product data in the "
-                                               "plain HTML: rendering in a browser"))
+        if not rendered and profile.render_on_miss and looks_script_built(page, response):
+            # The plain HTML has no product data but has scripts, so the page is probably
+            # built by JavaScript: the task hands it to a browser worker - or, with no
+            # browser to hand it to, ends it now with the reason (never queued forever).
+            cfg = get_config()
+            if cfg.rendering_allowed:
+                self.report(meta, outcomes.Outcome("render", url, reason="no product data in the "
+                                                   "plain HTML: rendering in a browser"))
+            else:
+                self.report(meta, outcomes.failed(url, "NeedsJavaScript", cfg.no_rendering_reason,
+                                                  status=response.status))
             return
         extra = {} if page.has_product_data() else {"no_product_data": True}
         yield ProductItem(url=url, run_id=meta["ps_run_id"], raw=page.to_raw(),

@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
+from productscraper.queue_health import EXIT_STALLED, StallWatch, check_run
 from productscraper.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.runstats import FLUSH_INTERVAL
 from productscraper.storage import runs
@@ -26,6 +27,10 @@ def register(sub) -> None:
     w.add_argument("--reconcile-after", type=float, default=30.0,
                    help="re-publish queued URLs after this many seconds without progress while "
                         "the broker queues are empty (default 30; 0 = never)")
+    w.add_argument("--stall-after", type=float, default=60.0,
+                   help=f"exit with code {EXIT_STALLED} once the run has made no progress for this "
+                        "many seconds while a queue holding its messages has no consumer "
+                        "(default 60; 0 = never)")
     w.set_defaults(func=cmd_wait)
     rc = sub.add_parser("reconcile", help="re-publish a run's queued URLs (after a broker loss)")
     rc.add_argument("--run", required=True, help="run id")
@@ -56,19 +61,28 @@ def format_summary(s: dict) -> str:
             parts.append(f"{phase} {timing[phase]:.1f}{site}")
         text += (f"\n  time per stored product, mean of {s.get('timed_products', 0)} tasks: "
                  f"{', '.join(parts)}; total {timing['total']:.1f} ms")
+    for line in s.get("stalled") or ():
+        text += f"\n  {line}"
     return text
 
 
 def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True,
-                 reconcile_after: float = 30.0) -> dict:
+                 reconcile_after: float = 30.0, stall_after: float = 60.0) -> dict:
     """Poll the ledger until the run is complete or ``timeout`` passes; return the summary.
 
     MongoDB being briefly unreachable is waited out; a stalled run whose broker queues
-    are empty is re-published from the ledger (see :mod:`productscraper.reconcile`).
+    are empty is re-published from the ledger (see :mod:`productscraper.reconcile`). A
+    queue holding the run's messages with no consumer is named as soon as it is seen
+    (:mod:`productscraper.queue_health`); once the run has also made no progress for
+    ``stall_after`` seconds, the summary is returned with ``stalled`` set.
     """
     db = get_db()
     deadline = time.monotonic() + timeout
     stall = StallDetector(reconcile_after) if reconcile_after > 0 else None
+    watch = StallWatch(db, run_id)
+    progress_mark: tuple = ()
+    last_progress = time.monotonic()
+    reported: set[str] = set()
     s: dict = {}
     console = Console(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -94,6 +108,19 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
             if s["complete"] or time.monotonic() >= deadline:
                 runs.save_summary(db, run_id, s)
                 return s
+            now = time.monotonic()
+            mark = (s["discovered"], done)
+            if mark != progress_mark:
+                progress_mark, last_progress = mark, now
+            stalls = watch.poll(now) if s["queued"] else []
+            for item in stalls:
+                if item.queue not in reported:
+                    progress.console.print(item.message(run_id))
+            reported = {item.queue for item in stalls}
+            if stalls and stall_after > 0 and now - last_progress >= stall_after:
+                runs.save_summary(db, run_id, s)
+                return {**s, "stalled": [item.message(run_id) for item in stalls],
+                        "stalled_for_s": round(now - last_progress, 1)}
             if stall and s["discovery_finished"] and stall.check(time.monotonic(), done, s["queued"]):
                 n = republish_queued(db, run_id)
                 progress.console.print(f"run {run_id}: no progress and empty broker queues: "
@@ -119,7 +146,8 @@ def _with_counters(db: Database, run_id: str, s: dict,
 
 
 def cmd_wait(args: argparse.Namespace) -> int:
-    s = wait_for_run(args.run, args.timeout, args.interval, reconcile_after=args.reconcile_after)
+    s = wait_for_run(args.run, args.timeout, args.interval, reconcile_after=args.reconcile_after,
+                     stall_after=args.stall_after)
     if not s.get("exists"):
         print(f"run {args.run}: unknown run (nothing discovered)")
         return 2
@@ -127,17 +155,31 @@ def cmd_wait(args: argparse.Namespace) -> int:
         print(f"run {args.run}: MongoDB unreachable: {s.get('error')}")
         return 1
     print(format_summary(s))
+    if s.get("stalled"):
+        print(f"stalled: no progress for {s['stalled_for_s']:.0f} s")
+        return EXIT_STALLED
     if not s["complete"]:
         print(f"timed out after {args.timeout:.0f} s")
         return 1
     return 0
 
 
+def with_stalls(db: Database, s: dict) -> dict:
+    """``s`` plus ``stalled`` (messages naming each queue without a consumer) while the
+    run is incomplete; asks the broker and the workers once."""
+    if s.get("complete") or not s.get("queued"):
+        return s
+    stalls = check_run(db, s["run_id"])
+    return {**s, "stalled": [item.message(s["run_id"]) for item in stalls]} if stalls else s
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    s = runs.summary(get_db(), args.run)
+    db = get_db()
+    s = runs.summary(db, args.run)
     if not s["exists"]:
         print(json.dumps({"error": f"unknown run {args.run}"}) if args.json else f"unknown run {args.run}")
         return 2
+    s = with_stalls(db, s)
     if args.json:
         print(json.dumps(s, default=str))
     else:

@@ -130,9 +130,21 @@ def pool_env(pool: str) -> dict[str, str]:
     return env
 
 
-def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int = 0,
+def default_render_workers(cfg: Config) -> int:
+    """Browser workers ``stack up`` starts unless told: one where a browser is installed
+    (so pages handed to the render queue always have a consumer), none otherwise (pages
+    that need JavaScript then end ``failed``, see ``Config.rendering_allowed``)."""
+    return 1 if cfg.browser_installed and cfg.browser_rendering != "off" else 0
+
+
+def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int | None = None,
        render_concurrency: int = 1, flower: bool = True, pool: str = DEFAULT_POOL) -> list[Proc]:
-    """Start what is missing; returns every process the stack now owns."""
+    """Start what is missing; returns every process the stack now owns.
+
+    ``render_workers=None``: :func:`default_render_workers`.
+    """
+    if render_workers is None:
+        render_workers = default_render_workers(cfg)
     procs = [p for p in load_state(cfg) if alive(p.pid)]
     try:
         _ensure_redis(cfg, procs)

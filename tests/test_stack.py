@@ -8,6 +8,8 @@ import pytest
 from pymongo import MongoClient
 import redis
 
+from productscraper.config import Config
+
 from productscraper.netutil import free_port, listening
 from tests.services import cli
 
@@ -42,7 +44,9 @@ def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tm
         assert redis.Redis(port=redis_port).ping()
         assert MongoClient(f"mongodb://127.0.0.1:{mongo_port}").admin.command("ping")["ok"]
         names = {p["name"] for p in json.loads((run_dir / "stack.json").read_text())}
-        assert names == {f"redis-{redis_port}", f"mongo-{mongo_port}", "worker1", "worker2", "flower"}
+        # A browser worker by default wherever a browser is installed (no queue without consumer).
+        browser = {"render1"} if Config.from_env(env).browser_installed else set()
+        assert names == {f"redis-{redis_port}", f"mongo-{mongo_port}", "worker1", "worker2", "flower", *browser}
         deadline = time.monotonic() + 30
         while not listening("127.0.0.1", flower_port) and time.monotonic() < deadline:
             time.sleep(0.3)
@@ -51,7 +55,7 @@ def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tm
         assert "worker1" in status and "NO" not in status
         # A second `up` starts nothing new.
         cli("stack", "up", "--workers", "2", env=env)
-        assert len(json.loads((run_dir / "stack.json").read_text())) == 5
+        assert len(json.loads((run_dir / "stack.json").read_text())) == 5 + len(browser)
     finally:
         cli("stack", "down", env=env, check=False)
     assert not listening("127.0.0.1", redis_port) and not listening("127.0.0.1", mongo_port)

@@ -17,7 +17,10 @@ def register(sub) -> None:
     up.add_argument("--workers", type=int, default=2, help="HTTP worker processes (default 2)")
     up.add_argument("--concurrency", type=int, default=None,
                     help="tasks at once per worker process (default WORKER_CONCURRENCY, 16)")
-    up.add_argument("--render-workers", type=int, default=0, help="browser worker processes (default 0)")
+    up.add_argument("--render-workers", type=int, default=None,
+                    help="browser worker processes (default 1 when chromium and chromedriver are "
+                         "installed, else 0; 0 = none: pages that need JavaScript then wait in "
+                         "the render queue, and `wait` reports the stall)")
     up.add_argument("--render-concurrency", type=int, default=1, help="tasks at once per render worker (default 1)")
     up.add_argument("--pool", default=None, choices=["reactor", "threads", "prefork", "solo"],
                     help=f"Celery pool (default WORKER_POOL, {DEFAULT_POOL})")

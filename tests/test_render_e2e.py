@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from productscraper.browser import LOOPBACK_ONLY
 from productscraper.browser import browser_processes as all_browser_processes
 from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
-LOOPBACK_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 #: Documented bound (README "Sizing"): peak private memory of a render worker's process tree.
 RENDER_WORKER_MEMORY_BOUND_MB = 1200
 
@@ -109,20 +109,84 @@ def test_js_pages_are_rendered_by_one_recycled_browser_and_stored(redis_srv, mon
     assert browser_processes() == []
 
 
-def test_without_browser_rendering_js_pages_are_rejected_with_the_reason(redis_srv, mongo_srv, tmp_path, demo_shop):
-    env = env_for(redis_srv, mongo_srv, tmp_path, BROWSER_RENDERING="off")
+def _db(env):
+    from pymongo import MongoClient
+
+    uri = env["MONGO_URI"]
+    return MongoClient(uri)[uri.rsplit("/", 1)[1]]
+
+
+def test_without_a_browser_installed_js_pages_fail_with_the_reason_and_no_render_worker_starts(
+        redis_srv, mongo_srv, tmp_path, demo_shop):
+    env = env_for(redis_srv, mongo_srv, tmp_path, CHROMIUM_PATH=str(tmp_path / "no-chromium"))
+    cli("stack", "up", "--workers", "1", "--no-flower", env=env)  # default render workers
+    try:
+        assert "render1" not in (tmp_path / "stack.json").read_text()
+        shop = demo_shop(products=10, js=True)
+        crawl(env, shop.listing_url, "js2", "-a", "profile=demo")
+        rep = wait(env, "js2", timeout=120)
+        assert (rep["stored"], rep["failed"], rep["queued"]) == (0, 10, 0)
+        reasons = {d["reason"] for d in _db(env).failures.find({"run_id": "js2"})}
+        assert reasons == {"needs JavaScript; no browser installed"}
+    finally:
+        cli("stack", "down", env=env, check=False)
+
+
+def test_the_default_stack_renders_js_pages_within_the_budget_and_rejects_dataless_ones_once(
+        redis_srv, mongo_srv, tmp_path, demo_shop):
+    """Render-on-miss with the default `stack up` (one browser worker): a script on a host
+    that accepts and never answers sits first in every page's <head>; a quarter of the
+    pages never get data. Data pages are stored, the others rejected after one render."""
+    from productscraper.demoshop.testing import HangingServer
+
+    env = env_for(redis_srv, mongo_srv, tmp_path)
     cli("stack", "up", "--workers", "1", "--no-flower", env=env)
     try:
-        shop = demo_shop(products=10, js=True)
-        crawl(env, shop.listing_url, "js2", "-a", "profile=demo_js")
-        rep = wait(env, "js2", timeout=120)
-        assert (rep["stored"], rep["rejected"]) == (0, 10)
-        from pymongo import MongoClient
+        with HangingServer("127.0.0.2") as hang:
+            shop = demo_shop(products=12, js=True, head_script=f"{hang.url}/tag.js",
+                             faults={"nodata": 0.25})
+            started = time.monotonic()
+            crawl(env, shop.listing_url, "js4", "-a", "profile=demo")
+            rep = wait(env, "js4", timeout=120)
+            elapsed = time.monotonic() - started
+            assert hang.connections == 0
+        truth = shop.truth()
+        good = [p for p in truth if p["fault"] is None]
+        assert (rep["stored"], rep["rejected"], rep["failed"]) == (len(good), 3, 0)
+        db = _db(env)
+        stored = {d["url"]: d for d in db.products.find({"run_id": "js4"})}
+        assert mismatches(good, stored) == []
+        assert all(d["rendered"] for d in stored.values())
+        for entry in db.urls.find({"run_id": "js4", "state": "rejected"}):
+            assert entry["reason"].startswith("page: no product data after rendering"), entry["reason"]
+            assert entry["attempts"] == 1  # not retried as transient
+        # 12 renders one after another, each well inside its 10 s budget.
+        assert elapsed < 12 * 10, elapsed
+    finally:
+        cli("stack", "down", env=env, check=False)
+    assert browser_processes() == []
 
-        uri = env["MONGO_URI"]
-        db = MongoClient(uri)[uri.rsplit("/", 1)[1]]
-        for r in db.rejects.find({"run_id": "js2"}):
-            assert "no product data found on the page" in r["reasons"][0]["reason"]
+
+def test_wait_names_a_queue_without_consumer_and_exits_with_the_stall_code(
+        redis_srv, mongo_srv, tmp_path, demo_shop):
+    env = env_for(redis_srv, mongo_srv, tmp_path)
+    cli("stack", "up", "--workers", "1", "--render-workers", "0", "--no-flower", env=env)
+    try:
+        shop = demo_shop(products=5, js=True)
+        crawl(env, shop.listing_url, "js5", "-a", "profile=demo")
+        started = time.monotonic()
+        proc = cli("wait", "--run", "js5", "--timeout", "600", "--stall-after", "15", env=env,
+                   check=False, timeout=200)
+        elapsed = time.monotonic() - started
+        assert proc.returncode == 3, (proc.returncode, proc.stdout, proc.stderr[-2000:])
+        out = proc.stdout + proc.stderr
+        assert "queue 'render' holds 5 message(s)" in out, out
+        assert "no worker consumes it" in out and "stack up --render-workers 1" in out
+        assert elapsed < 90, elapsed
+        report = cli("report", "--run", "js5", env=env).stdout
+        assert "queue 'render' holds 5 message(s)" in report, report
+        status = cli("status", "--run", "js5", env=env).stdout
+        assert "STALLED" in status and "queue 'render'" in status, status
     finally:
         cli("stack", "down", env=env, check=False)
 

@@ -67,6 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="extra products linked under /private/ (disallowed by robots.txt)")
     parser.add_argument("--js-delay-ms", type=_non_negative_int, default=300,
                         help="delay before a JS product page builds its content (default 300)")
+    parser.add_argument("--head-script", metavar="URL", default=None,
+                        help="put <script src=URL> first in every page's <head> (a third-party tag)")
     parser.add_argument("--access-log", metavar="FILE", default=None,
                         help="append '<epoch> <METHOD> <path?query> <status>' per request")
 
@@ -81,7 +83,7 @@ def options_from_args(args: argparse.Namespace) -> ShopOptions:
         latency_jitter_ms=args.latency_jitter_ms, js=args.js, faults=tuple(args.faults),
         transient_failures=args.transient_failures, hang_s=args.hang_s, huge_bytes=args.huge_bytes,
         private_products=args.private_products, access_log=args.access_log,
-        js_delay_ms=args.js_delay_ms,
+        js_delay_ms=args.js_delay_ms, head_script=args.head_script,
     )
 
 

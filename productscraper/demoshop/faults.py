@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 TRANSIENT_KINDS = ("503", "500", "429", "timeout", "drop")
-PERMANENT_KINDS = ("404", "410", "malformed", "nonhtml", "huge", "redirect_loop", "invalid")
+PERMANENT_KINDS = ("404", "410", "malformed", "nonhtml", "huge", "redirect_loop", "invalid", "nodata")
 FAULT_KINDS = TRANSIENT_KINDS + PERMANENT_KINDS
 
 # The two flavours of the "invalid" fault, alternating over the products that get it.
@@ -167,6 +167,9 @@ async def inject(
         return web.Response(body=FAKE_PDF, content_type="application/pdf")
     if kind == "huge":
         return await _huge(request, settings.huge_bytes)
+    if kind == "nodata":
+        # Scripts but never any product data, even in a browser.
+        return web.Response(text=templates.js_nodata_page(), content_type="text/html", charset="utf-8")
     if kind == "redirect_loop":
         # A new query each time so that duplicate filters never break the loop.
         return web.Response(status=302, headers={"Location": f"{request.path}?loop={attempt}"})

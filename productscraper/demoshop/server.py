@@ -9,6 +9,7 @@ import random
 import signal
 import time
 from collections import Counter
+from html import escape
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO
@@ -64,6 +65,8 @@ class ShopOptions:
     private_products: int = 0
     access_log: str | None = None
     js_delay_ms: int = 300
+    #: A ``<script src>`` put first in every page's ``<head>`` (a third-party tag).
+    head_script: str | None = None
 
 
 @dataclass
@@ -164,7 +167,7 @@ async def shop_middleware(request: web.Request, handler: Handler) -> web.StreamR
         response.headers["Retry-After"] = str(state.throttle_retry_after)
         return response
     try:
-        return await handler(request)
+        response = await handler(request)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -172,6 +175,11 @@ async def shop_middleware(request: web.Request, handler: Handler) -> web.StreamR
         if "Allow" in exc.headers:
             response.headers["Allow"] = exc.headers["Allow"]
         return response
+    script = state.options.head_script
+    if script and isinstance(response, web.Response) and response.content_type == "text/html" and response.text:
+        tag = f'<script src="{escape(script, quote=True)}"></script>\n'
+        response.text = response.text.replace("<head>\n", "<head>\n" + tag, 1)
+    return response
 
 
 async def _log_access(request: web.Request, response: web.StreamResponse) -> None:

@@ -305,6 +305,17 @@ def js_product_page(view: ProductView, delay_ms: int = JS_RENDER_DELAY_MS) -> st
     return _layout(SHOP_NAME, body)
 
 
+def js_nodata_page() -> str:
+    """A page that runs scripts and loads, but never shows any product data (rendered or not)."""
+    script = """<script>
+document.addEventListener("DOMContentLoaded", function () {
+  document.getElementById("app").className = "empty";
+});
+</script>"""
+    body = f'<main id="app" class="loading"><p>This product is no longer listed.</p></main>\n{script}'
+    return _layout(SHOP_NAME, body)
+
+
 def js_catalogue_page(*, overlay: bool = False) -> str:
     """A listing filled by script from /api/products: "load more" button plus infinite scroll.
 

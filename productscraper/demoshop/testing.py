@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DemoShopProcess", "FetchResult"]
+__all__ = ["DemoShopProcess", "FetchResult", "HangingServer"]
 
 READY_PREFIX = "DEMO SHOP LISTENING "
 _REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +74,7 @@ class DemoShopProcess:
         huge_bytes: int = 12_000_000,
         private_products: int = 0,
         js_delay_ms: int = 300,
+        head_script: str | None = None,
         access_log: str | os.PathLike[str] | None = None,
         host: str = "127.0.0.1",
         startup_timeout: float = 15.0,
@@ -96,6 +97,7 @@ class DemoShopProcess:
             "--access-log", str(self.access_log),
         ]
         args += ["--js"] if js else []
+        args += ["--head-script", head_script] if head_script else []
         for kind, share in pairs:
             args += ["--fault", f"{kind}={share}"]
         args += list(extra_args)
@@ -226,3 +228,48 @@ class DemoShopProcess:
             return self.access_log.read_text(encoding="utf-8").splitlines()
         except FileNotFoundError:
             return []
+
+
+class HangingServer:
+    """A TCP server that accepts every connection and never answers (a dead third party).
+
+        with HangingServer("127.0.0.2") as hang:
+            page_with(f'<script src="{hang.url}/tag.js">')
+            assert hang.connections == 0  # nobody even asked (the browser blocked it)
+
+    Connections are held open until :meth:`close`. ``connections`` counts them.
+    """
+
+    def __init__(self, host: str = "127.0.0.2", port: int = 0) -> None:
+        import socket
+
+        self._socket = socket.create_server((host, port), backlog=128)
+        self.host, self.port = host, self._socket.getsockname()[1]
+        self.url = f"http://{host}:{self.port}"
+        self.connections = 0
+        self._held: list[Any] = []
+        self._closed = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self._closed.is_set():
+            try:
+                conn, _ = self._socket.accept()
+            except OSError:
+                return
+            self.connections += 1
+            self._held.append(conn)
+
+    def close(self) -> None:
+        """Stop accepting and drop every held connection. Idempotent."""
+        self._closed.set()
+        self._socket.close()
+        for conn in self._held:
+            conn.close()
+        self._held.clear()
+
+    def __enter__(self) -> "HangingServer":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -131,6 +131,8 @@ def test_workers_scale_and_consume_their_queues(services):
     assert render["command"][7] == "render" and "--concurrency=2" in render["command"]
     assert render["init"] is True
     assert render["shm_size"]
+    # Part of the default stack (no profile): the render queue always has a consumer.
+    assert "profiles" not in render and "profiles" not in worker
 
 
 def test_every_service_depending_on_a_store_waits_until_it_is_healthy(services):

@@ -34,7 +34,7 @@ def ops_stack(redis_srv, mongo_srv, tmp_path_factory):
     port = free_port()
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("ops"),
                    FLOWER_PORT=str(port), FLOWER_BASIC_AUTH=":".join(AUTH))
-    cli("stack", "up", "--workers", "2", "--concurrency", "4", env=env)
+    cli("stack", "up", "--workers", "2", "--concurrency", "4", "--render-workers", "0", env=env)
     deadline = time.monotonic() + 30
     while not listening("127.0.0.1", port) and time.monotonic() < deadline:
         time.sleep(0.3)

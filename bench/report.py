@@ -16,9 +16,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from bench.plot import plot, scenario_label
 from bench.scenarios import Params, Result
 from productscraper.config import Config
-from productscraper.task_timing import PHASES
+from productscraper.worker.task_timing import PHASES
 
 #: Targets of issue 7 (reported as met / not met, never enforced).
 LIMIT_TARGET = 1.5  # fan-out wall within 1.5x of listing pages x latency
@@ -190,13 +191,6 @@ def _f(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else f"{value:,.{digits}f}"
 
 
-def _scenario_label(row: dict) -> str:
-    label = row["name"]
-    if row.get("extrapolated_from"):
-        label += f", extrapolated from {row['extrapolated_from']}"
-    return label
-
-
 def markdown_table(rows: list[dict]) -> str:
     """The results table (one row per scenario)."""
     head = ("| scenario | products | wall s | products/min | speed-up vs sequential | CPU-s | "
@@ -219,7 +213,7 @@ def markdown_table(rows: list[dict]) -> str:
         speed = f"{row['speedup']:.1f}×" if row.get("speedup") else "–"
         limit = f"{row['limit_ratio']:.2f}" if row.get("limit_ratio") else "–"
         lines.append(
-            f"| {_scenario_label(row)} | {stored} | {_f(row['wall_s'])} | {_f(row['products_per_min'], 0)} | "
+            f"| {scenario_label(row)} | {stored} | {_f(row['wall_s'])} | {_f(row['products_per_min'], 0)} | "
             f"{speed} | {_f(row['cpu_s'])} | {_f(row['service_cpu_s'])} | "
             f"{_f(row.get('all_cpu_per_product_ms'), 2)} | {_f(row.get('cores_busy'), 2)} | "
             f"{_f(row['peak_rss_mb'], 0)} | "
@@ -248,7 +242,7 @@ def timings_table(rows: list[dict]) -> str:
         slot = (row["wall_s"] * row["workers"] * row["concurrency"] * 1000 / tasks
                 if tasks and row.get("wall_s") and row.get("workers") and row.get("concurrency")
                 else None)
-        lines.append(f"| {_scenario_label(row)} | " + " | ".join(_f(t.get(p)) for p in PHASES)
+        lines.append(f"| {scenario_label(row)} | " + " | ".join(_f(t.get(p)) for p in PHASES)
                      + f" | {_f(t.get('site'))} | {_f(t.get('total'))} | {_f(slot)} |")
     return "\n".join(lines)
 
@@ -350,45 +344,6 @@ def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) 
 
 
 # ----------------------------------------------------------------------------- plot
-
-
-def plot(rows: list[dict], path: Path) -> bool:
-    """products/min and CPU-s per scenario as a PNG; False when matplotlib is missing."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    ok = [r for r in rows if not r.get("error") and r.get("products_per_min")]
-    if not ok:
-        return False
-    names = [_scenario_label(r) for r in ok][::-1]
-    ppm = [r["products_per_min"] for r in ok][::-1]
-    cpu = [r["cpu_s"] or 0 for r in ok][::-1]
-    svc = [r["service_cpu_s"] or 0 for r in ok][::-1]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(14, 0.45 * len(ok) + 2), sharey=True)
-    ax1.barh(names, ppm, color="tab:blue")
-    ax1.set_xscale("log")
-    # Log-scale bars start at the axis: start it at a power of ten so lengths compare.
-    ax1.set_xlim(10 ** math.floor(math.log10(min(ppm))), max(ppm) * 3)
-    ax1.set_xlabel("products/min (log scale)")
-    for y, v in enumerate(ppm):
-        ax1.annotate(f"{v:,.0f}", (v, y), xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
-    ax2.barh(names, cpu, color="tab:orange", label="system (spiders, workers)")
-    ax2.barh(names, svc, left=cpu, color="tab:gray", label="redis + nx-27017")
-    ax2.set_xlim(0, max(c + s for c, s in zip(cpu, svc)) * 1.2)
-    for y, (c, s) in enumerate(zip(cpu, svc)):
-        ax2.annotate(f"{c:.1f} + {s:.1f}", (c + s, y), xytext=(3, 0), textcoords="offset points",
-                     va="center", fontsize=8)
-    ax2.set_xlabel("CPU seconds")
-    ax2.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=8, frameon=False)
-    fig.suptitle("productscraper benchmark (one run on one machine: compare ratios)", y=0.995)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return True
 
 
 def write(out: Path, results: list[Result], p: Params, command: str,

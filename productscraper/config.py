@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: ``WORKER_POOL`` names of the project's own Celery pools and their classes. Celery runs
 #: such a pool with ``--pool custom`` and ``CELERY_CUSTOM_WORKER_POOL`` set to the class.
-CUSTOM_POOLS = {"reactor": "tasks.reactor_pool:TaskPool"}
+CUSTOM_POOLS = {"reactor": "tasks.speedups.reactor_pool:TaskPool"}
 #: The pool workers run unless ``WORKER_POOL`` or ``--pool`` says otherwise: tasks as
 #: greenlets on the crawler's thread (README "Pools" has the measurements behind it).
 DEFAULT_POOL = "reactor"
@@ -69,6 +69,8 @@ class Config:
     event_flush_interval: float = 0.2
     event_buffer_limit: int = 1000
     log_each_task: bool = False
+    #: The fenced Celery/kombu speed-ups (tasks/speedups/); CELERY_SPEEDUPS=off: stock Celery.
+    celery_speedups: bool = True
     download_maxsize: int = 10 * 1024 * 1024
     domain_rate_limit: float = 0.0
     domain_rate_limits: str = ""
@@ -125,6 +127,7 @@ class Config:
             event_flush_interval=_float(env, "EVENT_FLUSH_INTERVAL", d.event_flush_interval),
             event_buffer_limit=_int(env, "EVENT_BUFFER_LIMIT", d.event_buffer_limit),
             log_each_task=_bool(env, "LOG_EACH_TASK", d.log_each_task),
+            celery_speedups=_bool(env, "CELERY_SPEEDUPS", d.celery_speedups),
             download_maxsize=_int(env, "DOWNLOAD_MAXSIZE", d.download_maxsize),
             domain_rate_limit=_float(env, "DOMAIN_RATE_LIMIT", d.domain_rate_limit),
             domain_rate_limits=env.get("DOMAIN_RATE_LIMITS", d.domain_rate_limits),

@@ -35,5 +35,5 @@ class ProductItem:
     product: dict[str, Any] | None = None
     status: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    #: The task's timing marks (:mod:`productscraper.task_timing`), None outside a task.
+    #: The task's timing marks (:mod:`productscraper.worker.task_timing`), None outside a task.
     marks: dict[str, float] | None = None

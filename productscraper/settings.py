@@ -117,7 +117,7 @@ DOMAIN_RATE_LIMIT = _cfg.domain_rate_limit
 RATELIMIT_REDIS_URL = _cfg.redis_url
 
 # --- Cluster-wide politeness (issue 8) ------------------------------------------------
-# productscraper/ratelimit.py (algorithm), middlewares/ratelimit.py and middlewares/robots.py.
+# productscraper/politeness/limiter.py (algorithm), middlewares/ratelimit.py and middlewares/robots.py.
 # Burst of a domain without a profile burst: requests that may go at once after a quiet spell.
 DOMAIN_RATE_BURST = _cfg.domain_rate_burst
 # Per-domain overrides, beating the profile and DOMAIN_RATE_LIMIT: "host:port=6,shop.example=2/5"

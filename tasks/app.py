@@ -9,19 +9,18 @@ from celery import Celery
 from kombu import Queue
 
 from productscraper.config import CUSTOM_POOLS, get_config
-from tasks import fast_repr
+from tasks import speedups
 
 SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
 BATCH_TASK = "productscraper.scrape_products"
 
 cfg = get_config()
+#: WORKER_POOL, unless it names a speed-up that is off here (tasks/speedups/).
+POOL = speedups.effective_pool(cfg.worker_pool, cfg)
 
 app = Celery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
              include=["tasks.product", "tasks.worker_hooks"])
-if cfg.broker_url.startswith(("redis://", "rediss://")):
-    # kombu's Redis transport without a new client object per command (tasks/broker.py).
-    app.conf.broker_transport = "tasks.broker:Transport"
 
 app.conf.update(
     task_serializer="json",
@@ -37,8 +36,7 @@ app.conf.update(
     # measured) and Flower shows queued work on its Broker page anyway.
     worker_send_task_events=True,
     task_send_sent_event=cfg.task_sent_events,
-    # ...published in batches, every 0.2 s, rather than one message per task (tasks/consumer.py).
-    worker_consumer="tasks.consumer:Consumer",
+    # (...published in batches on a timer by the consumer speed-up, tasks/speedups/consumer.py.)
     # No STARTED state: it would cost a result-backend write per task (Flower shows
     # started tasks from events anyway).
     task_track_started=False,
@@ -46,7 +44,7 @@ app.conf.update(
     # than a crawler per task, and concurrency stays inside each process). Celery treats
     # `--pool prefork` on the command line as "the default" once this is set, so the
     # pool is chosen with WORKER_POOL.
-    worker_pool=CUSTOM_POOLS.get(cfg.worker_pool, cfg.worker_pool),
+    worker_pool=CUSTOM_POOLS.get(POOL, POOL),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
     task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),
@@ -74,6 +72,7 @@ app.conf.update(
                                "interval_step": 0.5, "interval_max": 2},
     worker_hijack_root_logger=True,
 )
-# The text of each task's result for its task-succeeded event, by repr() where that is
-# what Celery's saferepr would print, ~10x cheaper (tasks/fast_repr.py).
-fast_repr.install()
+# The fenced Celery/kombu speed-ups (tasks/speedups/: a Redis transport with bulk gets and
+# batched acks, events batched on a timer, saferepr by repr): each falls back to stock
+# Celery on versions it was not verified on; CELERY_SPEEDUPS=off turns them all off.
+SPEEDUPS = speedups.configure(app, cfg)

@@ -9,9 +9,9 @@ from celery import Task
 from pymongo.errors import PyMongoError
 
 from productscraper.config import get_config
-from productscraper.green_tasks import call_blocking
-from productscraper.outcomes import Outcome, failed
-from productscraper.runstats import get_run_stats
+from productscraper.worker.green_tasks import call_blocking
+from productscraper.worker.outcomes import Outcome, failed
+from productscraper.storage.runstats import get_run_stats
 from productscraper.storage import ledger
 from productscraper.storage.connection import get_db
 from productscraper.urls import InvalidURL, validate_url
@@ -59,7 +59,7 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
     ``prior_attempts``: tries made before this task existed (in a batch task), counted in
     the ledger's ``attempts`` but not against this task's retry budget.
     """
-    from productscraper.crawl_service import get_service
+    from productscraper.worker.crawl_service import get_service
 
     cfg = get_config()
     # Deferrals (rate limit) are re-sent as retries too, but do not use up the budget.
@@ -127,7 +127,7 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
     domain's rate limit) continues as a single-URL task with its own retry budget, so
     one slow page never repeats the whole batch.
     """
-    from productscraper.crawl_service import get_service
+    from productscraper.worker.crawl_service import get_service
 
     cfg = get_config()
     stats = get_run_stats(self.request.hostname or "worker")

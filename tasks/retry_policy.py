@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from productscraper.config import Config
-from productscraper.outcomes import Outcome
+from productscraper.worker.outcomes import Outcome
 
 #: Errors that mean "our store is unavailable", not "the page is bad": they get the
 #: larger STORE_MAX_RETRIES budget so a MongoDB outage of tens of seconds loses nothing.

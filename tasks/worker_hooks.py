@@ -20,15 +20,15 @@ log = logging.getLogger(__name__)
 
 
 def _is_prefork(controller) -> bool:
-    from celery.concurrency.prefork import TaskPool
-
+    # By module name: nothing outside tasks/speedups imports Celery's pool internals.
     pool_cls = getattr(controller, "pool_cls", None)
-    return isinstance(pool_cls, type) and issubclass(pool_cls, TaskPool)
+    return isinstance(pool_cls, type) and any(
+        c.__module__ == "celery.concurrency.prefork" and c.__name__ == "TaskPool" for c in pool_cls.__mro__)
 
 
 def _warm_up() -> None:
     from productscraper.browser import reap_orphans
-    from productscraper.crawl_service import get_service
+    from productscraper.worker.crawl_service import get_service
 
     try:  # browsers left by a worker that was SIGKILLed
         reaped = reap_orphans()
@@ -87,7 +87,7 @@ def start_crawler_in_child(**_):
 @signals.worker_shutdown.connect
 def on_process_exit(**_):
     """Flush run statistics; quit this process's browser (no Chromium left behind)."""
-    from productscraper.runstats import flush_run_stats
+    from productscraper.storage.runstats import flush_run_stats
 
     try:
         flush_run_stats()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pymongo import MongoClient
 
-from productscraper.netutil import free_port
+from productscraper.operations.netutil import free_port
 from tests.services import ROOT, cli, mongo_server, redis_server
 
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -14,8 +14,8 @@ from typing import Any
 
 from pymongo import monitoring
 
-from productscraper.netutil import free_port, wait_listening
-from productscraper.stack import find_executable
+from productscraper.operations.netutil import free_port, wait_listening
+from productscraper.operations.stack import find_executable
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,8 +21,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient  # noqa: E402
 
-from productscraper.api.app import create_app  # noqa: E402
-from productscraper.api.queries import ProductFilter, decode_cursor, encode_cursor  # noqa: E402
+from productscraper.operations.api.app import create_app  # noqa: E402
+from productscraper.operations.api.queries import ProductFilter, decode_cursor, encode_cursor  # noqa: E402
 
 CATEGORIES = ["Poetry", "Travel", "Science Fiction", None]
 AVAILABILITY = ["in_stock", "out_of_stock", "preorder", "unknown"]
@@ -240,7 +240,7 @@ def test_health_and_docs(client):
 
 
 def test_health_is_503_when_mongodb_is_unreachable():
-    from productscraper.netutil import free_port
+    from productscraper.operations.netutil import free_port
 
     client = MongoClient(f"mongodb://127.0.0.1:{free_port()}", serverSelectionTimeoutMS=200)
     with TestClient(create_app(client["x"])) as c:

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from productscraper.netutil import free_port, wait_listening
+from productscraper.operations.netutil import free_port, wait_listening
 from tests.books_truth import agreement
 from tests.e2e import crawl, wait
 

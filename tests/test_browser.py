@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from productscraper.browser import (LOOPBACK_ONLY, BrowserConfig, BrowserPool, BrowserUnavailable,
-                                    RenderTimeout, _owner_tag, browser_processes, get_pool,
+                                    RenderTimeout, owner_tag, browser_processes, get_pool,
                                     reap_orphans, shutdown_browser)
 from tests.services import ROOT
 
@@ -163,7 +163,7 @@ def test_wait_until_is_checked_every_poll_interval_of_the_condition(site, pool):
 
 
 def test_product_pages_are_polled_often_and_load_more_listings_keep_a_two_second_window():
-    from productscraper.rendering import AllLoaded, ProductDataPresent
+    from productscraper.browser.waits import AllLoaded, ProductDataPresent
 
     # Product data is there or not: checking often only answers sooner.
     assert ProductDataPresent.poll_interval <= 0.1
@@ -176,7 +176,7 @@ def test_page_load_timeout_raises_transient_render_timeout_and_recycles(site, po
     p = pool(page_load_timeout=1.5)
     with pytest.raises(RenderTimeout) as info:
         p.render(site + "/slow")
-    assert isinstance(info.value, TimeoutError)  # transient for productscraper.outcomes
+    assert isinstance(info.value, TimeoutError)  # transient for productscraper.worker.outcomes
     assert not p.running  # a tab stuck loading is not reused
     assert "hello" in p.render(site + "/").html
     assert p.failures == 1
@@ -219,9 +219,9 @@ def test_shutdown_browser_leaves_no_browser_process_of_ours(site):
     p.render(site + "/")
     directory = next(Path(a.split("=", 1)[1]).parent for x in p.processes()
                      for a in x.cmdline.split(" ") if a.startswith("--user-data-dir="))
-    assert browser_processes(_owner_tag())
+    assert browser_processes(owner_tag())
     shutdown_browser()
-    assert browser_processes(_owner_tag()) == []
+    assert browser_processes(owner_tag()) == []
     assert not directory.exists()
     assert get_pool(extra_arguments=[LOOPBACK_ONLY]) is p  # usable again, starts lazily
 
@@ -245,7 +245,7 @@ def test_reap_orphans_kills_the_browser_of_a_sigkilled_child(site):
     try:
         line = child.stdout.readline()
         assert line, child.stderr.read()
-        tag = _owner_tag(child.pid)  # the child's browser directories start with this
+        tag = owner_tag(child.pid)  # the child's browser directories start with this
         before = browser_processes(tag)
         assert len(before) >= 3  # chromedriver, chromium, its helpers
         child.send_signal(signal.SIGKILL)

@@ -1,4 +1,4 @@
-"""Which crawl service a worker process's tasks get (productscraper.crawl_service.get_service)."""
+"""Which crawl service a worker process's tasks get (productscraper.worker.crawl_service.get_service)."""
 from __future__ import annotations
 
 import pytest
@@ -27,7 +27,7 @@ class _NoLock:
 
 
 def test_the_live_crawl_service_is_returned_without_taking_the_lock(monkeypatch):
-    from productscraper import crawl_service
+    from productscraper.worker import crawl_service
 
     live = _FakeService()
     monkeypatch.setattr(crawl_service, "_service", live)
@@ -38,7 +38,7 @@ def test_the_live_crawl_service_is_returned_without_taking_the_lock(monkeypatch)
 @pytest.mark.parametrize("stale", [_FakeService(closed=True), _FakeService(pid=-1)],
                          ids=["closed", "inherited-through-fork"])
 def test_a_closed_or_inherited_crawl_service_is_replaced(monkeypatch, stale):
-    from productscraper import crawl_service
+    from productscraper.worker import crawl_service
 
     monkeypatch.setattr(crawl_service, "_service", stale)
     monkeypatch.setattr(crawl_service, "CrawlService", _FakeService)

@@ -48,7 +48,7 @@ def test_listing_crawl_with_an_invalid_start_url_exits_non_zero_and_enqueues_not
 
 
 def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(cli_env, demo_shop):
-    from productscraper.netutil import free_port
+    from productscraper.operations.netutil import free_port
 
     shop = demo_shop(products=5)
     dead = {**cli_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
@@ -64,7 +64,7 @@ def test_listing_crawl_with_a_dead_broker_says_so_and_enqueues_nothing(cli_env, 
                                                 ("catalog", "no page was crawled")])
 def test_a_crawl_with_a_dead_mongodb_says_so_and_sends_nothing(
         cli_env, demo_shop, spider, consequence):
-    from productscraper.netutil import free_port
+    from productscraper.operations.netutil import free_port
 
     shop = demo_shop(products=5)
     dead = {**cli_env, "MONGO_URI": f"mongodb://127.0.0.1:{free_port()}/x"}
@@ -116,7 +116,7 @@ _PUBLISH_SCRIPT = """
 import json, sys
 import redis.client
 import redis.connection
-from productscraper.fanout import publish
+from productscraper.fanout.publisher import publish
 from productscraper.storage.ledger import Entry
 
 sends = []
@@ -130,8 +130,8 @@ entries = [Entry("pub3", f"http://127.0.0.1:1/p/{i}") for i in range(31)]
 publish(entries[:1])  # connection and queue declaration
 sends.clear()
 if sys.argv[1] in ("flush-fails", "second-flush-fails"):
-    import productscraper.fanout
-    productscraper.fanout.PUBLISH_CHUNK = 10
+    import productscraper.fanout.publisher
+    productscraper.fanout.publisher.PUBLISH_CHUNK = 10
     execute, flushes = redis.client.Pipeline.execute, []
     def refuse(self, *args, **kwargs):
         flushes.append(1)
@@ -173,7 +173,7 @@ def test_urls_are_published_in_chunks_and_a_failed_flush_fails_only_its_chunk(cl
 
 _BROKER_CHECK_SCRIPT = """
 import json, sys
-from productscraper.fanout import broker_reachable
+from productscraper.fanout.publisher import broker_reachable
 print(json.dumps({"error": broker_reachable(timeout=2), "celery_imported": "celery" in sys.modules}))
 """
 
@@ -181,7 +181,7 @@ print(json.dumps({"error": broker_reachable(timeout=2), "celery_imported": "cele
 def test_a_redis_broker_is_checked_without_importing_celery(cli_env):
     # The listing spider checks the broker before its first request: Celery's import
     # (~0.1 s) is not needed to ask Redis, so it is left to the publisher's set-up.
-    from productscraper.netutil import free_port
+    from productscraper.operations.netutil import free_port
 
     assert python_json(_BROKER_CHECK_SCRIPT, env=cli_env) == {"error": None, "celery_imported": False}
     dead = python_json(_BROKER_CHECK_SCRIPT,

@@ -8,7 +8,7 @@ from scrapy import signals
 from scrapy.crawler import CrawlerRunner
 from scrapy.utils.project import get_project_settings
 
-from productscraper.fanout import FanOutResult
+from productscraper.fanout.publisher import FanOutResult
 from productscraper.pipelines import enqueue
 from productscraper.spiders.listings import ListingsSpider
 from productscraper.storage import runs

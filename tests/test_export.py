@@ -10,7 +10,7 @@ import uuid
 import pytest
 from pymongo import MongoClient
 
-from productscraper import export
+from productscraper.operations import export
 from productscraper.storage import products, runs
 from productscraper.storage.indexes import ensure_indexes
 from tests.services import ROOT, MongoCommands, cli

@@ -56,7 +56,7 @@ def test_gc_freeze_enabled_false_leaves_the_collector_alone():
 
 _WORKER = """
 import gc, json
-from productscraper.crawl_service import get_service
+from productscraper.worker.crawl_service import get_service
 
 get_service()  # what a worker process does as soon as it is ready
 print(json.dumps({"frozen": gc.get_freeze_count(), "young": len(gc.get_objects())}))

@@ -13,7 +13,7 @@ from concurrent.futures import Future
 import crochet
 crochet.setup()
 from twisted.internet import reactor
-from productscraper.green_tasks import GreenTasks, call_blocking, current_runner
+from productscraper.worker.green_tasks import GreenTasks, call_blocking, current_runner
 
 runner = GreenTasks(reactor)
 reactor_thread = crochet.run_in_reactor(threading.get_ident)().wait(5)

@@ -8,7 +8,7 @@ from pymongo import MongoClient
 from pymongo.errors import ConnectionFailure
 
 from productscraper.items import ProductItem
-from productscraper.netutil import free_port
+from productscraper.operations.netutil import free_port
 from productscraper.pipelines import mongo
 from productscraper.storage import ledger
 from productscraper.storage.indexes import ensure_indexes

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from pymongo import MongoClient
 
-from productscraper.netutil import free_port, listening
+from productscraper.operations.netutil import free_port, listening
 from tests.conftest import make_env
 from tests.e2e import crawl, report, wait
 from tests.services import ROOT, cli

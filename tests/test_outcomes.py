@@ -3,9 +3,9 @@ import random
 import pytest
 
 from productscraper.config import Config
-from productscraper.outcomes import classify_status, parse_retry_after
+from productscraper.worker.outcomes import classify_status, parse_retry_after
 from tasks.retry_policy import backoff, retry_budget
-from productscraper.outcomes import failed
+from productscraper.worker.outcomes import failed
 
 
 @pytest.mark.parametrize("status,transient", [

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from productscraper.storage.clock import parse_iso
-from productscraper.task_timing import PHASES
+from productscraper.worker.task_timing import PHASES
 from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from productscraper.netutil import listening
+from productscraper.operations.netutil import listening
 from tests.conftest import make_env
 from tests.e2e import crawl, mismatches, wait
 from tests.services import cli

@@ -1,4 +1,4 @@
-"""The Redis limiter (productscraper/ratelimit.py) against a real Redis.
+"""The Redis limiter (productscraper/politeness/limiter.py) against a real Redis.
 
 Uses the tests' own redis-server (fixture ``redis_url``), with a unique key prefix per test, deleted afterwards. Waits are read from the limiter's
 answers (Redis's clock) where possible, so the assertions do not depend on how busy the
@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from tests.e2e import max_in_window
-from productscraper.ratelimit import DomainLimiter, Rate, parse_rate_overrides
+from productscraper.politeness.limiter import DomainLimiter, Rate, parse_rate_overrides
 
 TOL = 0.04  # seconds: Redis TIME moves between two calls of one test (busy machine)
 

@@ -227,7 +227,7 @@ def test_a_worker_started_while_mongodb_is_down_keeps_its_tasks_until_it_is_back
         redis_srv, tmp_path, demo_shop):
     # The worker's crawler cannot open (its storage pipeline needs MongoDB): its tasks must
     # wait with back-off, not fail and be acked, and all of them are stored once it is back.
-    from productscraper.stack import DEFAULT_POOL, pool_env, worker_cmd
+    from productscraper.operations.stack import DEFAULT_POOL, pool_env, worker_cmd
 
     store = mongo_server(tmp_path / "mongo")
     env = make_env(redis_srv.port, store.port, tmp_path / "run", **FAST)

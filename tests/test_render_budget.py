@@ -11,8 +11,8 @@ from productscraper.browser import LOOPBACK_ONLY, BrowserPool, RenderTimeout
 from productscraper.demoshop.testing import DemoShopProcess, HangingServer
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import get_profile
-from productscraper.render_policy import blocked_url_patterns
-from productscraper.rendering import ExtractorAccepts, ProductDataPresent
+from productscraper.browser.resource_policy import blocked_url_patterns
+from productscraper.browser.waits import ExtractorAccepts, ProductDataPresent
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,7 @@ from selenium.webdriver.support import expected_conditions as EC
 
 from productscraper.browser import LOOPBACK_ONLY, RenderTimeout, shutdown_browser
 from productscraper.middlewares.selenium import SeleniumMiddleware
-from productscraper.netutil import free_port, wait_listening
+from productscraper.operations.netutil import free_port, wait_listening
 from tests.services import ROOT, python_json
 from tests.test_browser import JS_PAGE, serve_pages, skip_without_browser
 
@@ -181,7 +181,7 @@ async def test_rendering_does_not_block_other_requests(js_site):
 
 @pytest_twisted.ensureDeferred
 async def test_wait_until_never_met_fails_with_a_transient_render_timeout(js_site):
-    from productscraper.outcomes import classify_failure
+    from productscraper.worker.outcomes import classify_failure
 
     _, spider = await crawl(lambda s: [
         SeleniumRequest(url=js_site + "/never", callback=s.parse, errback=s.failed,

@@ -10,7 +10,7 @@ import redis
 
 from productscraper.config import Config
 
-from productscraper.netutil import free_port, listening
+from productscraper.operations.netutil import free_port, listening
 from tests.services import cli
 
 pytestmark = pytest.mark.e2e

@@ -174,8 +174,8 @@ def test_a_summary_read_before_discovery_ended_never_reopens_the_run(mdb):
 
 
 def test_workers_write_only_complete_summaries_but_always_their_counters(mdb, monkeypatch):
-    from productscraper import runstats
-    from productscraper.outcomes import Outcome
+    from productscraper.storage import runstats
+    from productscraper.worker.outcomes import Outcome
 
     monkeypatch.setattr("productscraper.storage.connection.get_db", lambda config=None: mdb)
     monkeypatch.setattr(runstats, "SUMMARY_INTERVAL", 0.0)
@@ -201,7 +201,7 @@ def test_workers_write_only_complete_summaries_but_always_their_counters(mdb, mo
 def test_wait_reports_a_finished_run_with_the_counters_workers_flush_after_it(mdb, monkeypatch):
     # Workers add retries and field coverage to the run every FLUSH_INTERVAL seconds, so
     # the ledger can say "complete" before the last counters arrive; `wait` waits for them.
-    from productscraper.cli import runs_cmd
+    from productscraper.operations.cli import runs_cmd
 
     monkeypatch.setattr(runs_cmd, "get_db", lambda: mdb)
     runs.start(mdb, "late", source="test")
@@ -225,9 +225,9 @@ def test_wait_reports_a_finished_run_with_the_counters_workers_flush_after_it(md
 
 
 def test_a_run_summary_gives_the_mean_milliseconds_per_phase_of_its_stored_products(mdb, monkeypatch):
-    from productscraper import runstats
-    from productscraper.cli.runs_cmd import format_summary
-    from productscraper.outcomes import Outcome
+    from productscraper.storage import runstats
+    from productscraper.operations.cli.runs_cmd import format_summary
+    from productscraper.worker.outcomes import Outcome
 
     monkeypatch.setattr("productscraper.storage.connection.get_db", lambda config=None: mdb)
     runs.start(mdb, "rt", source="test")

@@ -1,6 +1,6 @@
 """Where a product task's time goes: phases from the marks along its path."""
-from productscraper.outcomes import Outcome
-from productscraper.task_timing import PHASES, mark, phases
+from productscraper.worker.outcomes import Outcome
+from productscraper.worker.task_timing import PHASES, mark, phases
 
 # A task as a worker sees it (seconds): 1 ms to the reactor, a 100 ms page that reached
 # the spider 104 ms after injection, 2 ms of extraction, an 8 ms group write, 1 ms back.

@@ -5,28 +5,21 @@ from __future__ import annotations
 import asyncio
 import functools
 import base64
-import random
 import signal
 import time
-from collections import Counter
 from html import escape
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
-from typing import IO
 
 from aiohttp import web
 
 from . import templates
-from .catalog import Catalog, Product, build_catalog, page_count, page_slice
+from .admin import admin_reprice, admin_reset, admin_stats, admin_throttle, admin_truth
+from .state import STATE_KEY, ShopOptions, ShopState, _origin, _state
+from .catalog import Product, page_count, page_slice
 from .faults import (
     NEGATIVE_PRICE,
     NEGATIVE_PRICE_TEXT,
     NO_TITLE,
-    AttemptCounter,
-    FaultPlan,
-    FaultSettings,
-    FaultSpec,
-    assign_faults,
     inject,
 )
 
@@ -41,103 +34,6 @@ TINY_JPEG = base64.b64decode(
     "AAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhED"
     "EQA/AKgAwf/Z"
 )
-
-STATE_KEY: web.AppKey[ShopState] = web.AppKey("demoshop_state")
-
-
-@dataclass(frozen=True)
-class ShopOptions:
-    """Everything the CLI can set."""
-
-    host: str = "127.0.0.1"
-    port: int = 0
-    products: int = 50
-    per_page: int = 20
-    categories: int = 5
-    seed: int = 1
-    latency_ms: float = 0.0
-    latency_jitter_ms: float = 0.0
-    js: bool = False
-    faults: Sequence[FaultSpec] = ()
-    transient_failures: int = 1
-    hang_s: float = 60.0
-    huge_bytes: int = 12_000_000
-    private_products: int = 0
-    access_log: str | None = None
-    js_delay_ms: int = 300
-    #: A ``<script src>`` put first in every page's ``<head>`` (a third-party tag).
-    head_script: str | None = None
-
-
-@dataclass
-class ShopState:
-    """Mutable server state: catalogue (reprice mutates it), counters, throttle, access log."""
-
-    options: ShopOptions
-    catalog: Catalog
-    plan: FaultPlan
-    settings: FaultSettings
-    attempts: AttemptCounter = field(default_factory=AttemptCounter)
-    stats: Counter[str] = field(default_factory=Counter)
-    throttle_until: float = 0.0
-    throttle_status: int = 429
-    throttle_retry_after: int = 1
-    access_log: IO[str] | None = None
-    jitter: random.Random = field(default_factory=random.Random)
-
-    @classmethod
-    def from_options(cls, options: ShopOptions) -> ShopState:
-        """Build the catalogue and fault plan; raises ValueError on inconsistent options."""
-        catalog = build_catalog(options.products, options.categories, options.seed, options.private_products)
-        plan = assign_faults([p.id for p in catalog.products], options.faults, options.seed)
-        settings = FaultSettings(options.transient_failures, options.hang_s, options.huge_bytes)
-        return cls(options=options, catalog=catalog, plan=plan, settings=settings,
-                   jitter=random.Random(f"jitter:{options.seed}"))
-
-    def product_path(self, product: Product) -> str:
-        """Site-relative URL of a product as the listings link it."""
-        if product.private:
-            return f"/private/product/{product.id}/"
-        return f"/js/product/{product.id}/" if self.options.js else f"/product/{product.id}/"
-
-    def truth(self, origin: str, *, include_private: bool = False) -> list[dict[str, object]]:
-        """Ground truth for every public product (and private ones on request)."""
-        products = self.catalog.products + (self.catalog.private_products if include_private else [])
-        rows = []
-        for p in products:
-            row: dict[str, object] = {
-                "id": p.id,
-                "url": origin + self.product_path(p),
-                "title": p.title,
-                "price": p.price,
-                "currency": templates.CURRENCY,
-                "availability": "in_stock" if p.in_stock else "out_of_stock",
-                "stock": p.stock,
-                "sku": p.sku,
-                "gtin": p.gtin,
-                "brand": p.brand,
-                "rating": p.rating,
-                "review_count": p.review_count,
-                "category": p.category.name,
-                "image_url": f"{origin}/media/{p.id}.jpg",
-                "description": p.description,
-                "fault": self.plan.kind(p.id),
-                "fault_detail": self.plan.detail(p.id),
-                "js": self.options.js and not p.private,
-            }
-            if include_private:
-                row["private"] = p.private
-            rows.append(row)
-        return rows
-
-
-def _state(request: web.Request) -> ShopState:
-    return request.app[STATE_KEY]
-
-
-def _origin(request: web.Request) -> str:
-    return f"{request.scheme}://{request.host}"
-
 
 def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
@@ -303,57 +199,6 @@ async def api_products(request: web.Request) -> web.Response:
         ],
         "next": page + 1 if page < last else None,
     })
-
-
-# --- admin API --------------------------------------------------------------------------------
-
-
-async def admin_truth(request: web.Request) -> web.Response:
-    """GET /_admin/truth.json[?include_private=1]"""
-    include_private = request.query.get("include_private", "") in ("1", "true", "yes")
-    return web.json_response(_state(request).truth(_origin(request), include_private=include_private))
-
-
-async def admin_stats(request: web.Request) -> web.Response:
-    """GET /_admin/stats.json"""
-    stats = _state(request).stats
-    return web.json_response({"requests": sum(stats.values()), "by_path": dict(stats)})
-
-
-def _query_number(request: web.Request, name: str, default: float) -> float:
-    try:
-        return float(request.query.get(name, default))
-    except ValueError:
-        raise web.HTTPBadRequest(text=f"{name} must be a number") from None
-
-
-async def admin_reprice(request: web.Request) -> web.Response:
-    """POST /_admin/reprice?share=0.05&seed=7"""
-    share = _query_number(request, "share", 0.05)
-    seed = int(_query_number(request, "seed", 7))
-    try:
-        changed = _state(request).catalog.reprice(share, seed)
-    except ValueError as exc:
-        raise web.HTTPBadRequest(text=str(exc)) from None
-    return web.json_response({"changed": changed})
-
-
-async def admin_throttle(request: web.Request) -> web.Response:
-    """POST /_admin/throttle?status=429&retry_after=2&duration=10"""
-    state = _state(request)
-    state.throttle_status = int(_query_number(request, "status", 429))
-    state.throttle_retry_after = int(_query_number(request, "retry_after", 2))
-    state.throttle_until = time.time() + _query_number(request, "duration", 10)
-    return web.json_response({"until": state.throttle_until})
-
-
-async def admin_reset(request: web.Request) -> web.Response:
-    """POST /_admin/reset: forget attempts, stats and any throttle (not reprices)."""
-    state = _state(request)
-    state.attempts.clear()
-    state.stats.clear()
-    state.throttle_until = 0.0
-    return web.json_response({"ok": True})
 
 
 # --- app and runner ---------------------------------------------------------------------------

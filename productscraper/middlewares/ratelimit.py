@@ -1,6 +1,6 @@
 """Downloader middleware: every request waits for its domain's cluster-wide slot.
 
-The limit itself lives in Redis (:mod:`productscraper.ratelimit`, algorithm in its
+The limit itself lives in Redis (:mod:`productscraper.politeness.limiter`, algorithm in its
 docstring); this middleware decides the rate of a domain, waits without blocking the
 event loop, defers Celery tasks instead of letting them idle, and reports 429/503
 answers back to the limiter.
@@ -50,9 +50,9 @@ from scrapy.http import Request, Response
 from scrapy.utils.asyncio import sleep
 
 from productscraper.exceptions import DomainSaturated
-from productscraper.outcomes import parse_retry_after
+from productscraper.worker.outcomes import parse_retry_after
 from productscraper.profiles import profile_for_url
-from productscraper.ratelimit import DomainLimiter, Rate, parse_rate_overrides, redis_client
+from productscraper.politeness.limiter import DomainLimiter, Rate, parse_rate_overrides, redis_client
 from productscraper.urls import host_key
 
 if TYPE_CHECKING:

@@ -39,7 +39,7 @@ from scrapy.utils.asyncio import sleep
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
-from productscraper.ratelimit import redis_client
+from productscraper.politeness.limiter import redis_client
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -44,7 +44,7 @@ Settings (defaults):
 - ``SELENIUM_PAGE_LOAD_STRATEGY`` (``eager``) and ``SELENIUM_BLOCK_IMAGES`` (True)
 - ``SELENIUM_RESOURCE_POLICY`` (True): a render fetches only from the page's own site and
   ``request.meta["render_allow_hosts"]``, never trackers, fonts or media
-  (:mod:`productscraper.render_policy`)
+  (:mod:`productscraper.browser.resource_policy`)
 
 Per request (``request.meta``): ``render_budget`` (seconds from navigation to the DOM read,
 page load and wait together; see ``BrowserPool.render``) and ``render_allow_hosts``.
@@ -140,7 +140,7 @@ class SeleniumMiddleware:
             raise IgnoreRequest(f"SeleniumRequest {request.url}: {'; '.join(missing)}")
         blocked: list[dict] = []
         if self.resource_policy:
-            from productscraper.render_policy import blocked_url_patterns
+            from productscraper.browser.resource_policy import blocked_url_patterns
 
             blocked = blocked_url_patterns(request.url, request.meta.get("render_allow_hosts") or ())
         try:

@@ -4,7 +4,7 @@ The first product page a process extracts imports extruct and what it pulls in (
 pyRdfa, mf2py, html5lib, bs4: ~160 modules) and fills parsel's and price-parser's
 caches: measured ~0.17 s on an idle machine, on the reactor thread, so every request of a
 fresh worker waits for it. A worker calls :func:`warm_up_extraction` while it starts
-(:class:`~productscraper.crawl_service.CrawlService`), where it delays nothing a user
+(:class:`~productscraper.worker.crawl_service.CrawlService`), where it delays nothing a user
 waits for.
 """
 from __future__ import annotations

@@ -20,7 +20,7 @@ from twisted.internet.threads import deferToThread
 
 from productscraper.config import get_config
 from productscraper.exceptions import BrokerUnavailable, StoreUnavailable
-from productscraper.fanout import FanOutResult, broker_reachable, fan_out, prepare_publisher
+from productscraper.fanout.publisher import FanOutResult, broker_reachable, fan_out, prepare_publisher
 from productscraper.items import DetailUrlItem
 from productscraper.pipelines import in_thread
 from productscraper.storage import runs

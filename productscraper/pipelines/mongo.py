@@ -25,7 +25,7 @@ from productscraper.pipelines.group_commit import GroupCommit
 from productscraper.storage import ledger, products
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
-from productscraper.task_timing import mark
+from productscraper.worker.task_timing import mark
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from productscraper.pages.listing import ListingPage
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import GENERIC, SiteProfile, get_profile, profile_for_url
 from productscraper.config import get_config
-from productscraper.rendering import AllLoaded, needs_browser, renders_listings
+from productscraper.browser.waits import AllLoaded, needs_browser, renders_listings
 from productscraper.storage.runs import new_run_id
 from productscraper.urls import InvalidURL, canonical_url, host_key, validate_url
 

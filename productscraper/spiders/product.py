@@ -1,7 +1,7 @@
 """The product spider: one request per product detail page.
 
 Run alone (``scrapy crawl product -a url=URL -a run_id=ID``) it scrapes one page;
-inside a Celery worker the :mod:`productscraper.crawl_service` keeps one instance open
+inside a Celery worker the :mod:`productscraper.worker.crawl_service` keeps one instance open
 for the life of the process and feeds it a request per task.
 """
 from __future__ import annotations
@@ -15,14 +15,14 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
-from productscraper import outcomes
+from productscraper.worker import outcomes
 from productscraper.config import get_config
 from productscraper.items import ProductItem
 from productscraper.pages.product import ProductPage
 from productscraper.profiles import SiteProfile, get_profile, profile_for_url
-from productscraper.rendering import looks_script_built, product_wait
+from productscraper.browser.waits import looks_script_built, product_wait
 from productscraper.signals import product_outcome
-from productscraper.task_timing import mark
+from productscraper.worker.task_timing import mark
 
 HTML_TYPES = (b"text/html", b"application/xhtml")
 
@@ -70,7 +70,7 @@ class ProductSpider(scrapy.Spider):
 
         ``render=True`` builds a ``SeleniumRequest`` that waits for the profile's
         ``wait_for`` selector, else until the extractor accepts the page
-        (:func:`productscraper.rendering.product_wait`), within RENDER_BUDGET seconds from
+        (:func:`productscraper.browser.waits.product_wait`), within RENDER_BUDGET seconds from
         navigation to the DOM read, fetching only what the resource policy allows.
         """
         meta = {"ps_key": key, "ps_run_id": run_id, "ps_profile": profile, "ps_url": url,

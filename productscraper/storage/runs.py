@@ -10,7 +10,7 @@ from pymongo.database import Database
 from productscraper.storage import ledger
 from productscraper.storage.clock import now_iso, parse_iso
 from productscraper.storage.count import count
-from productscraper.task_timing import EXTRA, PHASES
+from productscraper.worker.task_timing import EXTRA, PHASES
 
 
 def new_run_id() -> str:
@@ -71,7 +71,7 @@ def field_coverage(run: dict) -> dict[str, float]:
 
 def time_per_product(run: dict) -> dict[str, float]:
     """Mean milliseconds per phase of the run's stored products' tasks (live counters;
-    the phases are :mod:`productscraper.task_timing`'s, in their order)."""
+    the phases are :mod:`productscraper.worker.task_timing`'s, in their order)."""
     sums = run.get("timings") or {}
     return {phase: round(sums[phase]["ms"] / sums[phase]["n"], 1)
             for phase in (*PHASES, *EXTRA) if (sums.get(phase) or {}).get("n")}

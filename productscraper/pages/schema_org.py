@@ -24,6 +24,7 @@ PRODUCT_TYPES = frozenset(
 )
 LIST_TYPES = frozenset({"ItemList", "OfferCatalog", "ListItem", "SearchResultsPage", "CollectionPage"})
 _MAX_DEPTH = 40
+_RDFA_PRODUCT = re.compile(r"typeof=[\"'][^\"']*(?:product|offer)", re.IGNORECASE)
 _SCHEMA_PREFIX = re.compile(r"^(?:https?://(?:www\.)?schema\.org/|schema:)", re.IGNORECASE)
 
 
@@ -185,12 +186,13 @@ def _needed_syntaxes(text: str) -> list[str]:
         syntaxes.append("microdata")
     if "og:" in head or "property=" in head:
         syntaxes.append("opengraph")
-    if "typeof=" in head or "vocab=" in head:
+    # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
+    if ("typeof=" in head or "vocab=" in head) and _RDFA_PRODUCT.search(head):
         syntaxes.append("rdfa")
     return syntaxes
 
 
-def _run_extruct(text: str, url: str, syntaxes: list[str]) -> dict[str, list[Any]]:
+def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> dict[str, list[Any]]:
     """Each syntax on its own, so one failing extractor does not cost the others."""
     # Imported here: extruct (with mf2py, bs4, rdflib's helpers) takes ~0.15 s to import,
     # a start-up cost for every listing crawl whose pages the cheap probes above skip.
@@ -199,7 +201,8 @@ def _run_extruct(text: str, url: str, syntaxes: list[str]) -> dict[str, list[Any
 
     out: dict[str, list[Any]] = {}
     body = text.encode("utf-8", errors="replace")
-    trees: dict[str, Any] = {}
+    # The page's own lxml.html tree serves JSON-LD and microdata: parsing twice costs ~5 ms a page.
+    trees: dict[str, Any] = {"html": tree} if tree is not None else {}
     for syntax in syntaxes:
         try:
             kind = "xmldom" if syntax == "rdfa" else "html"
@@ -224,7 +227,7 @@ class StructuredData:
         og: dict[str, str] = {}
         syntaxes = _needed_syntaxes(text)
         if syntaxes:
-            found = _run_extruct(text, url, syntaxes)
+            found = _run_extruct(text, url, syntaxes, getattr(selector, "root", None))
             if "json-ld" in syntaxes:
                 jsonld = found["json-ld"] if "json-ld" in found else extract_jsonld(selector)
                 if not jsonld and "json-ld" in found:

@@ -32,7 +32,10 @@ def _decide_price(cands: list[Candidate], struck: set[str], visible: Callable[[]
     keyed = [(value_key("price", c.value), c) for c in cands]
     if len({k for k, _ in keyed}) == 1:
         return cands[0]
-    current = [(k, c) for k, c in keyed if k not in struck] or keyed
+    # A zero price next to real ones is a placeholder ("0.00" until a variant is chosen).
+    keyed = [(k, c) for k, c in keyed if k != "0.00"] or keyed
+    # Struck-through amounts are list prices, unless the visible page reading says otherwise.
+    current = [(k, c) for k, c in keyed if k not in struck or c.layer == DOM] or keyed
     shown = visible()
     for key, cand in current:  # in order of trust
         if cand.layer == DOM or key in shown:

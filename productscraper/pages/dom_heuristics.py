@@ -26,6 +26,7 @@ from productscraper.processing.money import parse_amount
 _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "cena", "цена")
 _STOCK_WORDS = ("stock", "availab", "inventory", "lieferbar", "delivery-status")
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
+_STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
 _STOCK_RE = re.compile("|".join(_STOCK_WORDS))
@@ -120,6 +121,27 @@ def _in_skipped(chain: list[Any]) -> bool:
     return False
 
 
+_HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden"})
+
+
+def _hidden(node: Any, chain: list[Any]) -> bool:
+    """Hidden by its markup (hidden attribute, display:none, a "hidden" class): not shown.
+
+    CSS files are not read, so this catches templates and toggled messages, not everything.
+    """
+    for el in [node, *chain]:
+        if el.get("hidden") is not None or el.get("aria-hidden") == "true" and el is node:
+            return True
+        style = el.get("style")
+        if style and ("display:none" in style.replace(" ", "").lower()
+                      or "visibility:hidden" in style.replace(" ", "").lower()):
+            return True
+        cls = el.get("class")
+        if cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()):
+            return True
+    return False
+
+
 def _struck(node: Any, chain: list[Any]) -> bool:
     for el in [node, *chain[:4]]:
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
@@ -163,6 +185,45 @@ def _text(node: Any) -> str:
         return ""
 
 
+def _self_hidden(el: Any) -> bool:
+    cls = el.get("class")
+    style = el.get("style")
+    return el.get("hidden") is not None or bool(
+        style and "display:none" in style.replace(" ", "").lower()) or bool(
+        cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()))
+
+
+def _shown_text(el: Any, out: list[str], depth: int) -> None:
+    """Text pieces of ``el`` without its hidden descendants (their tails are shown)."""
+    if el.text and depth < 12:
+        out.append(" ".join(el.text.split()))
+    for child in el:
+        if isinstance(child.tag, str) and depth < 12 and not _self_hidden(child):
+            _shown_text(child, out, depth + 1)
+        if child.tail:
+            out.append(" ".join(child.tail.split()))
+
+
+_SPLIT_CENTS = re.compile(r"^\D{0,4}\d+$")
+_PRICE_TOKEN = re.compile(r"\d[\d.,\u00a0\u202f ]*")
+
+
+def price_text(node: Any) -> str:
+    """An element's price text: "$31<sup>57</sup>" reads "$31.57"; a screen-reader copy
+    ("546,31 €546,31 €") reads once."""
+    pieces: list[str] = []
+    _shown_text(node, pieces, 0)
+    pieces = [p for p in pieces if p]
+    if len(pieces) >= 2 and re.fullmatch(r"\d{2}", pieces[-1]) and _SPLIT_CENTS.match(pieces[-2]):
+        pieces = pieces[:-2] + [pieces[-2] + "." + pieces[-1]]
+    text = " ".join(" ".join(pieces).split())
+    found = list(_PRICE_TOKEN.finditer(text))
+    if len(found) == 2 and len({re.sub(r"\D", "", m.group()) for m in found}) == 1:
+        first = text[: found[1].start()].strip()  # the same price twice: keep the first copy
+        return first if parse_amount(first)[0] is not None else text
+    return text
+
+
 class DomHeuristics:
     """The DOM layer of one page (shares the page's parsed tree)."""
 
@@ -192,7 +253,8 @@ class DomHeuristics:
         for node in self._scan[2]:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"))))
-            if not _CART_WORDS.search(label) or _in_skipped(_ancestors(node)):
+            chain = _ancestors(node)
+            if not _CART_WORDS.search(label) or _in_skipped(chain) or _hidden(node, chain):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \
                 "disabled" in _classes(node).split()
@@ -203,9 +265,9 @@ class DomHeuristics:
         """The current selling price nearest the anchors (struck prices recorded apart)."""
         best: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(self._scan[0]):
-            text = _text(node)
-            if not text or len(text) > 40 or not any(c.isdigit() for c in text):
-                continue
+            text = price_text(node)
+            if not text or len(text) > 40 or not any(c.isdigit() for c in text) or text[-1] in ".,":
+                continue  # empty, prose, or a fragment ("546," of "546,31")
             amount, symbol = parse_amount(text)
             if amount is None or amount <= 0 or len(re.findall(r"\d+(?:[.,]\d+)*", text)) > 1:
                 continue
@@ -213,7 +275,7 @@ class DomHeuristics:
             if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
                 reading.struck.add(str(amount))
                 continue
-            if _in_skipped(chain):
+            if _in_skipped(chain) or _hidden(node, chain):
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price
@@ -229,31 +291,33 @@ class DomHeuristics:
 
     def availability(self, reading: DomReading) -> None:
         """A stock statement near the product, else the add-to-cart button's state."""
-        best: tuple[int, str] | None = None
+        best: tuple[int, str, bool] | None = None
         for node in self._scan[1]:
-            value = stock_of(_text(node)) or stock_of(node.get("content") or node.get("href") or "")
+            text = _text(node)
+            value = stock_of(text) or stock_of(node.get("content") or node.get("href") or "")
             if value is None:
                 continue
             chain = _ancestors(node)
-            if _in_skipped(chain):
+            if _in_skipped(chain) or _hidden(node, chain):
                 continue
             distance = _distance(chain, node, self.anchors)
             if best is None or distance < best[0]:
-                best = (distance, value)
+                best = (distance, value, len(text) <= _STATEMENT)
         if best is not None:
-            reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
+            # A short statement ("Auf Lager") may overrule markup; a sentence only fills a gap.
+            reading.candidates["availability"] = Candidate(best[1], DOM, 0.7 if best[2] else 0.6)
             return
         if self.cart is not None:
             node, disabled = self.cart
             stated = stock_of(_text(node))
-            value = stated or ("OutOfStock" if disabled else "InStock")
-            reading.candidates["availability"] = Candidate(value, DOM, 0.5)
+            # Disabled alone is no signal: many shops disable the button until a size is chosen.
+            value = stated or (None if disabled else "InStock")
+            if value:
+                reading.candidates["availability"] = Candidate(value, DOM, 0.5)
 
     def identifiers(self, reading: DomReading) -> None:
         """sku / mpn / gtin from labelled text; GTINs must pass their checksum."""
         found = labelled_identifiers(self.html)
-        if "sku" not in found and "mpn" in found:
-            reading.candidates["sku"] = Candidate(found["mpn"], DOM, 0.35)  # the maker's number as a last resort
         for name, value in found.items():
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
 

@@ -31,7 +31,7 @@ _PREFIX = re.compile(r"^\s*(?:" + "|".join(_SKU_LABELS) + r")(?:\s*[:：#.]\s*|\
 _TAG = r"(?:<[^<>]{0,400}>\s*)"
 LABELLED = re.compile(
     r">\s*(?:(?P<sku>" + "|".join(_SKU_LABELS) + r")|(?P<mpn>" + "|".join(_MPN_LABELS) + r")|(?P<gtin>"
-    + "|".join(_GTIN_LABELS) + r"))(?![^\W\d_])\s*(?:[:：#.]|&nbsp;|&#58;)?\s*"
+    + "|".join(_GTIN_LABELS) + r"))(?![^\W\d_])(?:\s|[:：#.\u200e\u200f]|&[a-z]{2,6};|&#\d{2,5};){0,8}"
     r"(?:" + _VALUE + r"\s*<|" + _TAG + r"{1,6}" + _VALUE + r"\s*<)",
     re.IGNORECASE,
 )

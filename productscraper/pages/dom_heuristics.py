@@ -26,6 +26,11 @@ from productscraper.processing.money import parse_amount
 _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "cena", "цена")
 _STOCK_WORDS = ("stock", "availab", "inventory", "lieferbar", "delivery-status")
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
+_MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][string-length(normalize-space()) < 24]"
+                 "[contains(., '€') or contains(., '$') or contains(., '£') or contains(., 'EUR')"
+                 " or contains(., '¥') or contains(., '円') or contains(., 'zł') or contains(., 'kr')]")
+# "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
+_MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
@@ -80,6 +85,8 @@ _NOT_CURRENT_WORDS = frozenset(
 )
 # Words that make a price less likely the selling one (but it may be, when no other price is shown).
 _SOFT_WORDS = frozenset("regular original reference list".split())
+# Words that mark the price the customer pays now ("special-price", "price--sale").
+_CURRENT_WORDS = frozenset("special sale final current now offer actual promo promotional selling deal".split())
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _STRUCK_TAGS = frozenset({"s", "del", "strike"})
 _NOT_CURRENT_TEXT = re.compile(
@@ -130,14 +137,7 @@ def _hidden(node: Any, chain: list[Any]) -> bool:
     CSS files are not read, so this catches templates and toggled messages, not everything.
     """
     for el in [node, *chain]:
-        if el.get("hidden") is not None or el.get("aria-hidden") == "true" and el is node:
-            return True
-        style = el.get("style")
-        if style and ("display:none" in style.replace(" ", "").lower()
-                      or "visibility:hidden" in style.replace(" ", "").lower()):
-            return True
-        cls = el.get("class")
-        if cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()):
+        if _self_hidden(el):
             return True
     return False
 
@@ -151,8 +151,14 @@ def _struck(node: Any, chain: list[Any]) -> bool:
     return False
 
 
-def _soft(node: Any, chain: list[Any]) -> bool:
-    return any(_words(_classes(el)) & _SOFT_WORDS for el in [node, *chain[:2]])
+def _preference(node: Any, chain: list[Any]) -> int:
+    """Rank offset: a "sale"/"special" price first, a "regular"/"original" one last."""
+    words: set[str] = set()
+    for el in [node, *chain[:2]]:
+        words |= _words(_classes(el))
+    if words & _CURRENT_WORDS:
+        return -2
+    return 8 if words & _SOFT_WORDS else 0
 
 
 def _distance(chain: list[Any], node: Any, anchors: list[tuple[Any, list[Any]]]) -> int:
@@ -185,11 +191,14 @@ def _text(node: Any) -> str:
         return ""
 
 
+_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
+
+
 def _self_hidden(el: Any) -> bool:
+    """Hidden by its own markup (aria-hidden is not: it hides from screen readers only)."""
     cls = el.get("class")
     style = el.get("style")
-    return el.get("hidden") is not None or bool(
-        style and "display:none" in style.replace(" ", "").lower()) or bool(
+    return el.get("hidden") is not None or bool(style and _HIDDEN_STYLE.search(style)) or bool(
         cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()))
 
 
@@ -279,15 +288,34 @@ class DomHeuristics:
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price
-            key = (_distance(chain, node, self.anchors) + (1000 if _soft(node, chain) else 0), order)
+            key = (_distance(chain, node, self.anchors) + _preference(node, chain), order)
             if best is None or key < best[0]:
                 best = (key, text)
+        if best is None:
+            best = self._money_text()
         if best is not None:
             reading.price_text = best[1]
             reading.candidates["price"] = Candidate(best[1], DOM, 0.55)
             symbol = parse_amount(best[1])[1]
             if symbol:
                 reading.candidates["currency"] = Candidate(symbol, DOM, 0.5)
+
+    def _money_text(self) -> tuple[tuple[int, int], str] | None:
+        """No price element at all: the money-looking leaf text nearest the anchors."""
+        if not self.anchors:
+            return None
+        best: tuple[tuple[int, int], str] | None = None
+        for order, node in enumerate(self.selector.root.xpath(_MONEY_LEAVES)):
+            text = price_text(node)
+            if not _MONEY.fullmatch(text):
+                continue
+            chain = _ancestors(node)
+            if _struck(node, chain) or _in_skipped(chain) or _hidden(node, chain):
+                continue
+            key = (_distance(chain, node, self.anchors), order)
+            if best is None or key < best[0]:
+                best = (key, text)
+        return best
 
     def availability(self, reading: DomReading) -> None:
         """A stock statement near the product, else the add-to-cart button's state."""

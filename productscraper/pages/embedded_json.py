@@ -17,7 +17,7 @@ from productscraper.pages.scripts import Script, parse_js_after, parse_json
 _ASSIGNMENT = re.compile(
     r"(?:window\.|var\s+|let\s+|const\s+|self\.)?"
     r"(__NEXT_DATA__|__NUXT__|__NUXT_DATA__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__REDUX_STATE__"
-    r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|utag_data|productData|product_data)\s*=\s*"
+    r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|utag_data|digitalData|productData|product_data)\s*=\s*"
 )
 _JSON_TYPES = ("application/json", "text/json", "application/ld+json")
 _MAX_BLOBS = 30

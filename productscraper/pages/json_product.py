@@ -25,7 +25,8 @@ _AVAIL_FALSE = ("soldOut", "sold_out", "isSoldOut", "outOfStock")
 _BRAND = ("brand", "brandName", "brand_name", "product_brand", "manufacturer")
 _GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
 _VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
-_PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "formatted", "displayValue")
+_PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "salePrice", "basePrice",
+                "priceWithTax", "formatted", "displayValue")
 _MAX_NODES = 40_000  # objects visited per blob: bounds the CPU of a huge state dump
 
 
@@ -87,6 +88,9 @@ def _availability(node: dict[str, Any]) -> str | None:
 
 def fields_of(node: dict[str, Any]) -> dict[str, Any]:
     """Raw fields of one product-like object (variants summarised into min / max)."""
+    info = node.get("productInfo")  # W3C digitalData: the names sit one level down
+    if isinstance(info, dict):
+        node = {**info, **{k: v for k, v in node.items() if k != "productInfo"}}
     fields = {
         "title": _text(_first(node, _NAME)),
         "price": price_value(_first(node, _PRICE)),
@@ -143,7 +147,7 @@ def find_product(blob: Any, title_hint: str | None = None) -> tuple[dict[str, An
         node = stack.pop()
         visited += 1
         if isinstance(node, dict):
-            if any(k in node for k in _PRICE):
+            if any(k in node for k in _PRICE) or "productInfo" in node:
                 fields = fields_of(node)
                 score = _score(fields, title_hint)
                 if score and (best is None or score > best[1]):

@@ -116,8 +116,12 @@ def _ancestors(node: Any) -> list[Any]:
     return out
 
 
-def _in_skipped(chain: list[Any]) -> bool:
+def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
+    """Inside page chrome or another product's block; ``keep``: ids of the title's
+    ancestors, never a skipped block ("product-page recommendations-visible" holds the title)."""
     for depth, el in enumerate(chain):
+        if id(el) in keep:
+            return False
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
         # A page-level <header> is chrome; one deep inside the page wraps the product's title.
         if tag in _SKIP_TAGS or (tag == "header" and len(chain) - depth <= 3):
@@ -245,13 +249,21 @@ class DomHeuristics:
         return scan(self.selector.root)
 
     @functools.cached_property
+    def title_anchor(self) -> tuple[Any, list[Any]] | None:
+        """The main h1 (outside chrome and other products' blocks) and its ancestors."""
+        h1s = self.selector.root.xpath("//body//h1")
+        h1s = [h for h in h1s if not _in_skipped(_ancestors(h)) and not _hidden(h, _ancestors(h))] or h1s
+        return (h1s[0], _ancestors(h1s[0])) if h1s else None
+
+    @functools.cached_property
+    def keep(self) -> frozenset[int]:
+        """Ids of the title's ancestors: blocks that hold the product itself."""
+        return frozenset(id(el) for el in self.title_anchor[1]) if self.title_anchor else frozenset()
+
+    @functools.cached_property
     def anchors(self) -> list[tuple[Any, list[Any]]]:
         """The title's h1 and the add-to-cart button, with their ancestor chains."""
-        out = []
-        h1s = [n.root for n in self.selector.xpath("//body//h1")]
-        h1s = [h for h in h1s if not _in_skipped(_ancestors(h))] or h1s
-        if h1s:
-            out.append((h1s[0], _ancestors(h1s[0])))
+        out = [self.title_anchor] if self.title_anchor else []
         if self.cart is not None:
             out.append((self.cart[0], _ancestors(self.cart[0])))
         return out
@@ -263,7 +275,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"))))
             chain = _ancestors(node)
-            if not _CART_WORDS.search(label) or _in_skipped(chain) or _hidden(node, chain):
+            if not _CART_WORDS.search(label) or _in_skipped(chain, self.keep) or _hidden(node, chain):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \
                 "disabled" in _classes(node).split()
@@ -284,7 +296,7 @@ class DomHeuristics:
             if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
                 reading.struck.add(str(amount))
                 continue
-            if _in_skipped(chain) or _hidden(node, chain):
+            if _in_skipped(chain, self.keep) or _hidden(node, chain):
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price
@@ -310,7 +322,7 @@ class DomHeuristics:
             if not _MONEY.fullmatch(text):
                 continue
             chain = _ancestors(node)
-            if _struck(node, chain) or _in_skipped(chain) or _hidden(node, chain):
+            if _struck(node, chain) or _in_skipped(chain, self.keep) or _hidden(node, chain):
                 continue
             key = (_distance(chain, node, self.anchors), order)
             if best is None or key < best[0]:
@@ -326,14 +338,14 @@ class DomHeuristics:
             if value is None:
                 continue
             chain = _ancestors(node)
-            if _in_skipped(chain) or _hidden(node, chain):
+            if _in_skipped(chain, self.keep) or _hidden(node, chain):
                 continue
             distance = _distance(chain, node, self.anchors)
             if best is None or distance < best[0]:
                 best = (distance, value, len(text) <= _STATEMENT)
-        if best is not None:
-            # A short statement ("Auf Lager") may overrule markup; a sentence only fills a gap.
-            reading.candidates["availability"] = Candidate(best[1], DOM, 0.7 if best[2] else 0.6)
+        if best is not None and best[2]:
+            # A short statement ("Auf Lager") may overrule markup.
+            reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
             return
         if self.cart is not None:
             node, disabled = self.cart
@@ -342,6 +354,9 @@ class DomHeuristics:
             value = stated or (None if disabled else "InStock")
             if value:
                 reading.candidates["availability"] = Candidate(value, DOM, 0.5)
+                return
+        if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
+            reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
 
     def identifiers(self, reading: DomReading) -> None:
         """sku / mpn / gtin from labelled text; GTINs must pass their checksum."""

@@ -7,11 +7,9 @@ are dropped whatever layer proposed them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.identifiers import valid_gtin
-from productscraper.pages.visible import amount_key
+from productscraper.pages.visible import amount_key, shows, shows_amount
 from productscraper.processing.availability import parse_availability
 from productscraper.processing.money import parse_amount
 
@@ -28,7 +26,7 @@ def value_key(field: str, value: str) -> str:
     return " ".join(value.split()).casefold()
 
 
-def _decide_price(cands: list[Candidate], struck: set[str], visible: Callable[[], set[str]]) -> Candidate:
+def _decide_price(cands: list[Candidate], struck: set[str], html: str) -> Candidate:
     keyed = [(value_key("price", c.value), c) for c in cands]
     if len({k for k, _ in keyed}) == 1:
         return cands[0]
@@ -36,11 +34,20 @@ def _decide_price(cands: list[Candidate], struck: set[str], visible: Callable[[]
     keyed = [(k, c) for k, c in keyed if k != "0.00"] or keyed
     # Struck-through amounts are list prices, unless the visible page reading says otherwise.
     current = [(k, c) for k, c in keyed if k not in struck or c.layer == DOM] or keyed
-    shown = visible()
     for key, cand in current:  # in order of trust
-        if cand.layer == DOM or key in shown:
+        if cand.layer == DOM or shows_amount(html, key):
             return cand
     return current[0][1]
+
+
+def _decide_shown(cands: list[Candidate], html: str) -> Candidate:
+    """Identifiers that disagree: the most trusted one the visible page prints."""
+    if len({value_key("sku", c.value) for c in cands}) == 1:
+        return cands[0]
+    for cand in cands:
+        if cand.layer == DOM or shows(html, cand.value):
+            return cand
+    return cands[0]
 
 
 def _decide_availability(cands: list[Candidate]) -> Candidate:
@@ -53,8 +60,7 @@ def _decide_availability(cands: list[Candidate]) -> Candidate:
     return (known or cands)[0]
 
 
-def decide(candidates: dict[str, list[Candidate]], struck: set[str],
-           visible: Callable[[], set[str]]) -> dict[str, Candidate]:
+def decide(candidates: dict[str, list[Candidate]], struck: set[str], html: str) -> dict[str, Candidate]:
     """The chosen candidate per field (fields without candidates are absent)."""
     chosen: dict[str, Candidate] = {}
     for field, cands in candidates.items():
@@ -64,9 +70,11 @@ def decide(candidates: dict[str, list[Candidate]], struck: set[str],
         if not cands:
             continue
         if field == "price":
-            chosen[field] = _decide_price(cands, struck, visible)
+            chosen[field] = _decide_price(cands, struck, html)
         elif field == "availability":
             chosen[field] = _decide_availability(cands)
+        elif field in ("sku", "mpn"):
+            chosen[field] = _decide_shown(cands, html)
         else:
             chosen[field] = cands[0]
     return chosen

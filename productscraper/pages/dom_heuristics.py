@@ -186,6 +186,7 @@ class DomReading:
     candidates: dict[str, Candidate] = field(default_factory=dict)
     struck: set[str] = field(default_factory=set)
     price_text: str | None = None
+    conflict: bool = False  # the visible page shows in- and out-of-stock signals
 
 
 def _text(node: Any) -> str:
@@ -332,6 +333,7 @@ class DomHeuristics:
     def availability(self, reading: DomReading) -> None:
         """A stock statement near the product, else the add-to-cart button's state."""
         best: tuple[int, str, bool] | None = None
+        signals: set[str] = set()
         for node in self._scan[1]:
             text = _text(node)
             value = stock_of(text) or stock_of(node.get("content") or node.get("href") or "")
@@ -341,8 +343,13 @@ class DomHeuristics:
             if _in_skipped(chain, self.keep) or _hidden(node, chain):
                 continue
             distance = _distance(chain, node, self.anchors)
+            if len(text) <= _STATEMENT:
+                signals.add(value)
             if best is None or distance < best[0]:
                 best = (distance, value, len(text) <= _STATEMENT)
+        signals |= self._button_signals()
+        # The page says both "add to cart" and "sold out" for the product: it does not say.
+        reading.conflict = {"InStock", "OutOfStock"} <= signals
         if best is not None and best[2]:
             # A short statement ("Auf Lager") may overrule markup.
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
@@ -357,6 +364,19 @@ class DomHeuristics:
                 return
         if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
+
+    def _button_signals(self) -> set[str]:
+        """In / out of stock as the product's buttons say it (enabled cart, "Sold out")."""
+        out: set[str] = set()
+        if self.cart is not None and not self.cart[1]:
+            out.add("InStock")
+        for node in self._scan[2]:
+            text = _text(node)
+            if len(text) <= _STATEMENT and stock_of(text) == "OutOfStock":
+                chain = _ancestors(node)
+                if not _in_skipped(chain, self.keep) and not _hidden(node, chain):
+                    out.add("OutOfStock")
+        return out
 
     def identifiers(self, reading: DomReading) -> None:
         """sku / mpn / gtin from labelled text; GTINs must pass their checksum."""

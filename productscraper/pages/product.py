@@ -29,7 +29,6 @@ from productscraper.pages.platforms import platform_candidates
 from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
 from productscraper.pages.scripts import Script, page_scripts
 from productscraper.pages.selectors import select_text, select_texts
-from productscraper.pages.visible import visible_amounts
 from productscraper.processing.money import ISO_4217, SYMBOLS, parse_amount
 
 logger = logging.getLogger(__name__)
@@ -182,6 +181,8 @@ class ProductPage(PageObject):
         merged: dict[str, list[Candidate]] = {}
         for layer in layers:
             for name, cand in layer.items():
+                if name in _IDENTIFIERS:  # "Item # 101095" in markup is the id 101095
+                    cand = Candidate(strip_label(cand.value) or cand.value, cand.layer, cand.confidence)
                 merged.setdefault(name, []).append(cand)
         return merged, reading, {"breadcrumbs": breadcrumbs}
 
@@ -238,10 +239,11 @@ class ProductPage(PageObject):
         sources: dict[str, str] = {}
         try:
             merged, reading, extra = self._candidates()
-            visible = functools.lru_cache(maxsize=1)(lambda: visible_amounts(self.doc.selector))
-            for field, cand in decide(merged, reading.struck, visible).items():
+            for field, cand in decide(merged, reading.struck, self.doc.text).items():
                 raw[field] = cand.value
                 sources[field] = cand.layer
+            if reading.conflict:  # the visible page contradicts itself: availability unknown
+                raw["availability"] = None
             raw["breadcrumbs"] = extra["breadcrumbs"]
             dom_currency = reading.candidates.get("currency")
             self._infer_currency(raw, sources, dom_currency.value if dom_currency else None)

@@ -1,13 +1,14 @@
-"""The amounts the visible page shows (text outside scripts and styles), read once."""
+"""Does the visible page print a value? Searched in the raw HTML's text (between tags).
+
+A regex over the HTML for one value costs well under a millisecond; collecting the text
+nodes outside scripts with XPath costs ~7 ms on a large page. Text inside inline scripts
+can still match (``>`` before the value in a script string): a rare, tolerated error.
+"""
 from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
 
-from parsel import Selector
-
-_VISIBLE_TEXT = "//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]"
-_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?(?![\d])|(?<![\d.,])\d+(?:[.,]\d{1,2})?(?![\d])")
 _CENT = Decimal("0.01")
 
 
@@ -21,34 +22,30 @@ def amount_key(value: Decimal | None) -> str | None:
         return None
 
 
-def _read(token: str) -> Decimal | None:
-    """"1.299,00" / "1,299.00" / "1 299" / "29,99" -> Decimal."""
-    token = token.replace("\u00a0", " ").replace("\u202f", " ")
-    m = re.search(r"[.,](\d{1,2})$", token)
-    whole, cents = (token[: m.start()], m.group(1)) if m else (token, "0")
-    digits = re.sub(r"\D", "", whole)
-    try:
-        return Decimal(f"{digits or '0'}.{cents}")
-    except InvalidOperation:
-        return None
+def _amount_pattern(key: str) -> str:
+    """"1299.50" -> 1[.,  ]?299[.,]50 ; "2200.00" -> 2[.,  ]?200 with optional cents."""
+    whole, cents = key.split(".")
+    groups = []
+    while len(whole) > 3:
+        groups.insert(0, whole[-3:])
+        whole = whole[:-3]
+    groups.insert(0, whole)
+    number = r"[.,\u00a0\u202f ]?".join(groups)
+    tail = r"(?:[.,]00|[.,]-)?" if cents == "00" else r"[.,]" + cents
+    return r"(?<![\d.,])" + number + tail + r"(?![\d])"
 
 
-def visible_amounts(selector: Selector, limit: int = 400_000) -> set[str]:
-    """Every number of the visible text as an amount key (bounded text length)."""
-    try:
-        texts = selector.root.xpath(_VISIBLE_TEXT)
-    except Exception:
-        return set()
-    text, size = [], 0
-    for t in texts:
-        if any(c.isdigit() for c in t):
-            text.append(t)
-            size += len(t)
-            if size > limit:
-                break
-    out = set()
-    for token in _NUMBER.findall(" ".join(text)):
-        key = amount_key(_read(token))
-        if key:
-            out.add(key)
-    return out
+def shows_amount(html: str, key: str) -> bool:
+    """True when an element's text prints the amount ``key`` ("31.57" as "$31.57", "31,57 €")."""
+    if not key or "." not in key:
+        return False
+    return re.search(r">[^<>{}\"=]{0,80}?" + _amount_pattern(key), html) is not None
+
+
+def shows(html: str, value: str) -> bool:
+    """True when an element's text holds ``value`` as a whole token."""
+    if not value:
+        return False
+    # Braces, quotes and "=" mark script code, not text a shopper reads.
+    pattern = r">[^<>{}\"=]{0,200}?(?<![\w-])" + re.escape(value) + r"(?![\w-])"
+    return re.search(pattern, html) is not None

@@ -244,10 +244,47 @@ class DomHeuristics:
     def __init__(self, selector: Selector, html: str) -> None:
         self.selector = selector
         self.html = html
+        # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
+        self._hidden_cache: dict[Any, bool] = {}
+        self._skip_cache: dict[Any, tuple[bool, int]] = {}
 
     @functools.cached_property
     def _scan(self) -> tuple[list[Any], list[Any], list[Any]]:
         return scan(self.selector.root)
+
+    def blocked(self, node: Any) -> bool:
+        """Hidden, or inside chrome / another product's block (memoised per element: the
+        same ancestors are asked about for every candidate)."""
+        parent = node.getparent()
+        return self._hidden_el(node) or (parent is not None and self._skipped_el(parent))
+
+    def _hidden_el(self, el: Any) -> bool:
+        cache = self._hidden_cache
+        if el in cache:
+            return cache[el]
+        parent = el.getparent()
+        value = _self_hidden(el) or (parent is not None and self._hidden_el(parent))
+        cache[el] = value
+        return value
+
+    def _skipped_el(self, el: Any) -> bool:
+        cache = self._skip_cache
+        if el in cache:
+            return cache[el][0]
+        parent = el.getparent()
+        if parent is not None:
+            self._skipped_el(parent)  # fills the parent's (skipped, depth)
+        depth = 0 if parent is None else self._skip_cache[parent][1] + 1
+        if id(el) in self.keep:
+            value = False  # holds the title: the product's own block
+        else:
+            tag = el.tag.lower() if isinstance(el.tag, str) else ""
+            names = _classes(el).lower()
+            own = tag in _SKIP_TAGS or (tag == "header" and depth <= 3) or (
+                bool(names.strip()) and any(w in names for w in _SKIP_WORDS))
+            value = own or (parent is not None and self._skip_cache[parent][0])
+        cache[el] = (value, depth)
+        return value
 
     @functools.cached_property
     def title_anchor(self) -> tuple[Any, list[Any]] | None:
@@ -276,7 +313,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"))))
             chain = _ancestors(node)
-            if not _CART_WORDS.search(label) or _in_skipped(chain, self.keep) or _hidden(node, chain):
+            if not _CART_WORDS.search(label) or self.blocked(node):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \
                 "disabled" in _classes(node).split()
@@ -297,7 +334,7 @@ class DomHeuristics:
             if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
                 reading.struck.add(str(amount))
                 continue
-            if _in_skipped(chain, self.keep) or _hidden(node, chain):
+            if self.blocked(node):
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price
@@ -323,7 +360,7 @@ class DomHeuristics:
             if not _MONEY.fullmatch(text):
                 continue
             chain = _ancestors(node)
-            if _struck(node, chain) or _in_skipped(chain, self.keep) or _hidden(node, chain):
+            if _struck(node, chain) or self.blocked(node):
                 continue
             key = (_distance(chain, node, self.anchors), order)
             if best is None or key < best[0]:
@@ -340,7 +377,7 @@ class DomHeuristics:
             if value is None:
                 continue
             chain = _ancestors(node)
-            if _in_skipped(chain, self.keep) or _hidden(node, chain):
+            if self.blocked(node):
                 continue
             distance = _distance(chain, node, self.anchors)
             if len(text) <= _STATEMENT:
@@ -374,7 +411,7 @@ class DomHeuristics:
             text = _text(node)
             if len(text) <= _STATEMENT and stock_of(text) == "OutOfStock":
                 chain = _ancestors(node)
-                if not _in_skipped(chain, self.keep) and not _hidden(node, chain):
+                if not self.blocked(node):
                     out.add("OutOfStock")
         return out
 

@@ -177,17 +177,18 @@ def _flatten_refs(value: Any, depth: int = 0) -> Any:
 
 
 def _needed_syntaxes(text: str) -> list[str]:
-    """Cheap text probes so pages without structured data skip extruct entirely."""
-    head = text.lower()
+    """Cheap text probes so pages without structured data skip extruct entirely.
+
+    Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms).
+    OpenGraph is not asked of extruct: the product page reads every meta tag itself.
+    """
     syntaxes = []
-    if "ld+json" in head:
+    if "ld+json" in text or "LD+JSON" in text or "ld+JSON" in text:
         syntaxes.append("json-ld")
-    if "itemscope" in head or "itemtype" in head:
+    if "itemscope" in text or "itemtype" in text or "itemScope" in text or "ITEMSCOPE" in text:
         syntaxes.append("microdata")
-    if "og:" in head or "property=" in head:
-        syntaxes.append("opengraph")
     # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
-    if ("typeof=" in head or "vocab=" in head) and _RDFA_PRODUCT.search(head):
+    if ("typeof=" in text or "vocab=" in text) and _RDFA_PRODUCT.search(text):
         syntaxes.append("rdfa")
     return syntaxes
 

@@ -19,6 +19,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
+from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
 
 
@@ -31,6 +32,7 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
                  " or contains(., '¥') or contains(., '円') or contains(., 'zł') or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
+REGION_LEVELS = 6
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
@@ -38,16 +40,13 @@ _STOCK_RE = re.compile("|".join(_STOCK_WORDS))
 _CART_RE = re.compile("|".join(_CART_CLASS_WORDS))
 
 
-def scan(root: Any) -> tuple[list[Any], list[Any], list[Any]]:
-    """(price elements, stock elements, add-to-cart candidates) of the body, in document order.
+def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """(price elements, stock elements, add-to-cart candidates) under ``body``, in document order.
 
     One Python pass over the tree: an XPath ``contains()`` per word and attribute costs
     ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
     """
     prices, stocks, carts = [], [], []
-    body = root.find("body")
-    if body is None:
-        body = root
     for el in body.iter():
         tag = el.tag
         if not isinstance(tag, str):
@@ -218,6 +217,7 @@ def _shown_text(el: Any, out: list[str], depth: int) -> None:
             out.append(" ".join(child.tail.split()))
 
 
+_AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")
 _SPLIT_CENTS = re.compile(r"^\D{0,4}\d+$")
 _PRICE_TOKEN = re.compile(r"\d[\d.,\u00a0\u202f ]*")
 
@@ -250,7 +250,20 @@ class DomHeuristics:
 
     @functools.cached_property
     def _scan(self) -> tuple[list[Any], list[Any], list[Any]]:
-        return scan(self.selector.root)
+        """The product's region first (the title's ``REGION_LEVELS``-th ancestor: price,
+        stock and button sit near the title, menus and carousels are most of a page);
+        the whole body when the region has no price element."""
+        root = self.selector.root
+        body = root.find("body")
+        body = root if body is None else body
+        if self.title_anchor is not None:
+            chain = self.title_anchor[1]
+            region = chain[min(REGION_LEVELS, len(chain)) - 1] if chain else body
+            if region is not body and region is not root:
+                found = scan(region)
+                if found[0]:
+                    return found
+        return scan(body)
 
     def blocked(self, node: Any) -> bool:
         """Hidden, or inside chrome / another product's block (memoised per element: the
@@ -324,17 +337,19 @@ class DomHeuristics:
         """The current selling price nearest the anchors (struck prices recorded apart)."""
         best: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(self._scan[0]):
+            if self.blocked(node):
+                continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
             if not text or len(text) > 40 or not any(c.isdigit() for c in text) or text[-1] in ".,":
                 continue  # empty, prose, or a fragment ("546," of "546,31")
+            if len(_AMOUNTS.findall(text)) > 1:
+                continue
             amount, symbol = parse_amount(text)
-            if amount is None or amount <= 0 or len(re.findall(r"\d+(?:[.,]\d+)*", text)) > 1:
+            if amount is None or amount <= 0:
                 continue
             chain = _ancestors(node)
             if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
-                reading.struck.add(str(amount))
-                continue
-            if self.blocked(node):
+                reading.struck.add(amount_key(amount) or "")
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price

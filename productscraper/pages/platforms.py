@@ -67,7 +67,7 @@ def shopify(scripts: list[Script], url: str) -> dict[str, Any]:
     chosen = chosen or next((v for v in variants if v.get("available") is not False), None)
     chosen = chosen or (variants[0] if variants else {})
     fields = {
-        "title": product.get("title") or (chosen.get("name") if chosen else None),
+        "title": product.get("title"),  # a variant's "name" carries its option: not the title
         "price": _cents(chosen.get("price")),
         "list_price": _cents(chosen.get("compare_at_price")) if chosen.get("compare_at_price") else None,
         "sku": chosen.get("sku") or None,

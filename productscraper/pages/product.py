@@ -61,6 +61,13 @@ _META = {
 _PRICE_HINT_META = frozenset({"twitter:data1"})
 
 
+def _amount(key: str) -> float:
+    try:
+        return float(key)
+    except ValueError:
+        return 0.0
+
+
 class ProductPage(PageObject):
     """Extraction for one product detail page (pure: url + body in, dict out)."""
 
@@ -186,6 +193,19 @@ class ProductPage(PageObject):
                 merged.setdefault(name, []).append(cand)
         return merged, reading, {"breadcrumbs": breadcrumbs}
 
+    @staticmethod
+    def _struck_list_price(raw: dict[str, Any], sources: dict[str, str], prices: list[Candidate],
+                           struck: set[str]) -> None:
+        """A markup price the page shows struck through, above the chosen one: the list price."""
+        if raw.get("list_price") or not raw.get("price"):
+            return
+        chosen = value_key("price", raw["price"])
+        for cand in prices:
+            key = value_key("price", cand.value)
+            if key in struck and key != chosen and _amount(key) > _amount(chosen):
+                raw["list_price"], sources["list_price"] = cand.value, cand.layer
+                return
+
     # ------------------------------------------------------------------ currency
 
     def _territories(self) -> list[str]:
@@ -242,6 +262,7 @@ class ProductPage(PageObject):
             for field, cand in decide(merged, reading.struck, self.doc.text).items():
                 raw[field] = cand.value
                 sources[field] = cand.layer
+            self._struck_list_price(raw, sources, merged.get("price", []), reading.struck)
             if reading.conflict:  # the visible page contradicts itself: availability unknown
                 raw["availability"] = None
             raw["breadcrumbs"] = extra["breadcrumbs"]

@@ -36,7 +36,7 @@ _IN = (
     r"in[\s-]?stock", r"available (?:now|to ship|for (?:delivery|shipping))", r"ready to ship", r"ships? (?:today|tomorrow)",
     r"only \d+ left", r"\d+ (?:left|available)\b",
     r"auf lager", r"lieferbar", r"sofort verfügbar", r"vorrätig", r"verfügbar",
-    r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibilità immediata",
+    r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibile", r"disponibilità immediata",
     r"op voorraad", r"leverbaar", r"dostępny", r"w magazynie", r"в наличии", r"есть в наличии",
     r"i lager", r"finns i lager", r"på lager", r"在庫あり", r"在庫有", r"即納",
 )

@@ -25,7 +25,30 @@ _DATA = {
     "brand": ("data-brand", "data-product-brand"),
 }
 _SKIP = ("related", "recommend", "upsell", "crosssell", "cross-sell", "similar", "carousel", "recent")
-_NOT_IN_SKIPPED = "[not(ancestor::*[" + " or ".join(f"contains(@class, '{w}')" for w in _SKIP) + "])]"
+
+
+def _in_other_block(node: Any) -> bool:
+    parent = node.getparent()
+    while parent is not None:
+        cls = (parent.get("class") or "").lower()
+        if cls and any(w in cls for w in _SKIP):
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _first_attribute(selector: Selector, attribute: str) -> str | None:
+    """The first non-empty ``attribute`` outside recommendation blocks (an existence XPath,
+    then ancestors checked in Python: an ancestor predicate in XPath costs ~1 ms a query)."""
+    try:
+        nodes = selector.root.xpath(f"//*[@{attribute}]")
+    except Exception:
+        return None
+    for node in nodes[:50]:
+        value = (node.get(attribute) or "").strip()
+        if value and not _in_other_block(node):
+            return value
+    return None
 
 
 _OWN_SCOPES = ("Product", "Offer", "Rating")
@@ -82,10 +105,7 @@ def attribute_candidates(selector: Selector, text: str) -> dict[str, Candidate]:
         for attribute in attributes:
             if attribute not in text:
                 continue
-            try:
-                value = selector.xpath(f"(//*[@{attribute}]{_NOT_IN_SKIPPED})[1]/@{attribute}").get()
-            except Exception:
-                value = None
+            value = _first_attribute(selector, attribute)
             cand = Candidate.of(value, ATTRIBUTES, 0.8)  # a bare data attribute: weaker than itemprop
             if cand is not None:
                 out[name] = cand

@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PYTEST_ARGS ?=
+QUALITY_CORPUS ?= ../shared/corpus/realshops
 
-.PHONY: setup demo test bench clean
+.PHONY: setup demo test bench quality clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,10 @@ test: setup
 ## bench: the performance benchmark (writes docs/benchmarks/)
 bench: setup
 	$(PY) -m bench.run --soak 5000 --zero-repeats 4
+
+## quality: generic extraction P/R/F1 on saved real shop pages, dev and held-out (updates docs/quality.md)
+quality: setup
+	$(PY) -m productscraper quality $(QUALITY_CORPUS) --split all --write-docs
 
 clean:
 	rm -rf .run .pytest_cache

@@ -334,8 +334,9 @@ def test_raw_has_every_contract_field() -> None:
     assert set(raw) == {
         "url", "title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn", "brand", "rating",
         "rating_scale", "review_count", "category", "breadcrumbs", "description", "image_url", "canonical_url",
+        "price_min", "price_max", "list_price", "sources",
     }
-    assert all(v is None or isinstance(v, (str, list)) for v in raw.values())
+    assert all(v is None or isinstance(v, (str, list, dict)) for v in raw.values())  # sources: a dict
 
 
 def test_encoding_and_canonical() -> None:

@@ -29,7 +29,6 @@ INVALID = [
     ({"price": "3.50"}, "price", "not a number"),
     ({"price": float("nan")}, "price", "not a number"),
     ({"price": True}, "price", "not a number"),
-    ({"currency": None}, "currency", "missing while a price is present"),
     ({"currency": "POUND"}, "currency", "not an ISO 4217 code"),
     ({"currency": "gbp"}, "currency", "not an ISO 4217 code"),
     ({"price": None, "currency": "XXQ"}, "currency", "not an ISO 4217 code"),
@@ -45,7 +44,16 @@ INVALID = [
     ({"image_url": "img/a.jpg"}, "image_url", "not an absolute http(s) URL"),
     ({"breadcrumbs": "Home"}, "breadcrumbs", "not a list of strings"),
     ({"truncated": [1]}, "truncated", "not a list of strings"),
+    ({"list_price": -2.0}, "list_price", "not a non-negative number"),
+    ({"warnings": "currency_unknown"}, "warnings", "not a list of strings"),
 ]
+
+
+def test_price_without_currency_is_stored_with_a_warning_not_rejected() -> None:
+    product = normalise_product({"url": "https://shop.example/p/1", "title": "Widget", "price": "3.50"})
+    assert product["price"] == 3.5 and product["currency"] is None
+    assert product["warnings"] == ["currency_unknown"]
+    assert validate_product(product) == []
 
 
 @pytest.mark.parametrize("change,field,reason", INVALID, ids=[f"{c[1]}-{i}" for i, c in enumerate(INVALID)])
@@ -57,7 +65,7 @@ def test_invalid_products_give_reasons(change: dict, field: str, reason: str) ->
 
 def test_several_reasons_and_non_mapping() -> None:
     reasons = validate_product({"price": -1.0})
-    assert {r["field"] for r in reasons} >= {"url", "title", "price", "currency"}
+    assert {r["field"] for r in reasons} >= {"url", "title", "price"}
     assert validate_product(None)[0]["field"] == "item"  # type: ignore[arg-type]
 
 

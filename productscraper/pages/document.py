@@ -37,7 +37,8 @@ def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
             text = body.decode(encoding or "utf-8", errors="replace")
         except LookupError:
             text = body.decode("utf-8", errors="replace")
-    return _CONTROL_CHARS.sub("", text)
+    # search() before sub(): most pages have none, and sub() would copy the whole text.
+    return _CONTROL_CHARS.sub("", text) if _CONTROL_CHARS.search(text) else text
 
 
 def absolute_url(base: str, href: str | None) -> str | None:

@@ -1,9 +1,14 @@
 """Product detail page object: raw product fields from any shop page.
 
-Layers, each filling only what the previous ones left empty, then the profile on top:
-1. schema.org Product data (JSON-LD, microdata, RDFa) and BreadcrumbList;
-2. OpenGraph / product meta tags, stray ``itemprop`` elements, ``<h1>``, canonical link;
-3. the profile's ``[fields]`` selectors, which override field by field when they match.
+Layers in order of trust, each proposing values with its own confidence (:mod:`.candidates`):
+1. schema.org Product data (JSON-LD, microdata, RDFa) and BreadcrumbList; OpenGraph /
+   product meta tags;
+2. product JSON in scripts (:mod:`.embedded_json`) and shop platforms' data (:mod:`.platforms`);
+3. stray ``itemprop`` / ``data-*`` attributes (:mod:`.attributes`);
+4. DOM heuristics on the visible page (:mod:`.dom_heuristics`).
+One decision step (:mod:`.decision`) picks a value per field; the currency is then
+inferred where the page names none (:mod:`.currency`); the profile's ``[fields]``
+selectors override field by field when they match. ``sources`` says which layer gave what.
 """
 from __future__ import annotations
 
@@ -11,21 +16,31 @@ import functools
 import logging
 from typing import Any
 
-from productscraper.pages.document import attr
-from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
+from productscraper.pages import currency as currency_inference
+from productscraper.pages.attributes import attribute_candidates
 from productscraper.pages.base import PageObject
+from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
+from productscraper.pages.decision import decide, value_key
+from productscraper.pages.document import attr
+from productscraper.pages.dom_heuristics import DomHeuristics, DomReading
+from productscraper.pages.embedded_json import embedded_candidates
+from productscraper.pages.identifiers import strip_label
+from productscraper.pages.platforms import platform_candidates
+from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
+from productscraper.pages.scripts import Script, page_scripts
 from productscraper.pages.selectors import select_text, select_texts
-from productscraper.processing.normalise import category_from_breadcrumbs
+from productscraper.processing.money import ISO_4217, SYMBOLS, parse_amount
 
 logger = logging.getLogger(__name__)
 
 RAW_FIELDS = (
     "url", "title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn", "brand",
     "rating", "rating_scale", "review_count", "category", "breadcrumbs", "description",
-    "image_url", "canonical_url",
+    "image_url", "canonical_url", "price_min", "price_max", "list_price", "sources",
 )
 LIST_FIELDS = frozenset({"breadcrumbs"})
 URL_FIELDS = frozenset({"image_url", "canonical_url"})
+_IDENTIFIERS = ("sku", "gtin", "mpn")
 
 # Meta tags (property= or name=) per raw field, in order of preference.
 _META = {
@@ -42,28 +57,15 @@ _META = {
     "image_url": ("og:image", "og:image:url", "og:image:secure_url", "twitter:image"),
     "canonical_url": ("og:url",),
 }
-# itemprop elements outside any itemscope are missed by microdata parsers; read them directly.
-_ITEMPROP = {
-    "title": "name",
-    "price": "price",
-    "currency": "priceCurrency",
-    "availability": "availability",
-    "sku": "sku",
-    "gtin": "gtin13",
-    "mpn": "mpn",
-    "brand": "brand",
-    "rating": "ratingValue",
-    "rating_scale": "bestRating",
-    "review_count": "reviewCount",
-    "image_url": "image",
-}
-# An itemprop of some other item (a breadcrumb's "name", an organisation's) is not the product's.
-_STRAY_ITEMPROP = (
-    "(//*[@itemprop=$p][not(ancestor::*[@itemscope][not(contains(@itemtype, 'Product')"
-    " or contains(@itemtype, 'Offer') or contains(@itemtype, 'Rating'))])])[1]"
-)
 # twitter:data1 often holds the price but so do other things: only price-like values count.
 _PRICE_HINT_META = frozenset({"twitter:data1"})
+
+
+def _amount(key: str) -> float:
+    try:
+        return float(key)
+    except ValueError:
+        return 0.0
 
 
 class ProductPage(PageObject):
@@ -77,7 +79,7 @@ class ProductPage(PageObject):
         except Exception:
             return None
 
-    # ------------------------------------------------------------------ layers
+    # ------------------------------------------------------------------ schema.org + meta
 
     def _schema_fields(self) -> dict[str, Any]:
         raw: dict[str, Any] = {}
@@ -100,6 +102,8 @@ class ProductPage(PageObject):
     def _category_from_trail(self, trail: list[tuple[str, str | None]], title: str | None) -> str | None:
         """The crumb before the product: the last one, unless the last one is the product
         (same URL as the page, or same name as the title)."""
+        from productscraper.processing.normalise import category_from_breadcrumbs
+
         if not trail:
             return None
         last_name, last_url = trail[-1]
@@ -128,79 +132,161 @@ class ProductPage(PageObject):
                     tags.setdefault(key if name == "itemprop" else key.lower(), content)
         return tags
 
-    def _itemprop(self, prop: str) -> str | None:
-        try:
-            node = self.doc.selector.xpath(_STRAY_ITEMPROP, p=prop)
-        except Exception:
-            return None
-        if not node:
-            return None
-        node = node[0]
-        value = (
-            attr(node, "content")
-            or attr(node, "href")
-            or attr(node, "src")
-            or attr(node, "value")
-            or " ".join(node.xpath("string()").get("").split())
-        )
-        return value.strip() or None
-
-    def _fallback_fields(self, raw: dict[str, Any]) -> None:
-        """Fill gaps from meta tags, stray itemprops, the h1 and the canonical link."""
+    def _meta_fields(self) -> dict[str, Any]:
+        raw: dict[str, Any] = {}
         for field, names in _META.items():
-            if raw.get(field):
-                continue
             for name in names:
                 value = self._meta_tags.get(name)
                 if value and (name not in _PRICE_HINT_META or any(c.isdigit() for c in value)):
                     raw[field] = value
                     break
-        if "itemprop" in self.doc.text:
-            for field, prop in _ITEMPROP.items():
-                if not raw.get(field):
-                    raw[field] = self._itemprop(prop)
-        sel = self.doc.selector
-        if not raw.get("title"):
-            raw["title"] = select_text(sel, "h1")
-        if not raw.get("canonical_url"):
-            raw["canonical_url"] = select_text(sel, "link[rel~='canonical']::attr(href)")
+        raw["canonical_url"] = raw.get("canonical_url") or select_text(
+            self.doc.selector, "link[rel~='canonical']::attr(href)")
+        shopify = currency_inference.shopify_currency(self.doc.text)
+        raw["currency"] = raw.get("currency") or shopify
+        return raw
 
-    def _profile_fields(self, raw: dict[str, Any]) -> None:
-        """The profile's selectors win wherever they match something."""
-        fields = getattr(self.profile, "fields", None) or {}
-        for field, query in fields.items():
-            if field in LIST_FIELDS:
-                values = select_texts(self.doc.selector, query)
-                if values:
-                    raw[field] = values
-            else:
-                value = select_text(self.doc.selector, query)
-                if value:
-                    raw[field] = value
+    # ------------------------------------------------------------------ other layers
+
+    @functools.cached_property
+    def scripts(self) -> list[Script]:
+        """The page's inline scripts (read once, shared by the script layers)."""
+        return page_scripts(self.doc.selector)
+
+    def _layer(self, build: Any) -> dict[str, Candidate]:
+        try:
+            return build()
+        except Exception as exc:  # keep what the other layers found
+            logger.warning("product extraction layer failed on %s: %r", self.url, exc)
+            return {}
+
+    @functools.cached_property
+    def _dom(self) -> DomHeuristics:
+        return DomHeuristics(self.doc.selector, self.doc.text)
+
+    def _candidates(self) -> tuple[dict[str, list[Candidate]], DomReading, dict[str, Any]]:
+        schema = self._layer(self._schema_fields) if True else {}
+        breadcrumbs = schema.pop("breadcrumbs", None) or []
+        layers = [collect(SCHEMA_ORG, schema), self._layer(lambda: collect(META, self._meta_fields()))]
+        hint = next((c["title"].value for c in layers if "title" in c), None)
+        sel, text = self.doc.selector, self.doc.text
+        layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
+        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text)))
+        layers.append(self._layer(lambda: attribute_candidates(sel, text)))
+        have = {name for layer in layers for name in layer}
+        wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
+        try:
+            reading = self._dom.read(wanted)
+        except Exception as exc:
+            logger.warning("DOM heuristics failed on %s: %r", self.url, exc)
+            reading = DomReading()
+        if "title" not in have:
+            h1 = select_text(sel, "h1")
+            if h1:
+                reading.candidates["title"] = Candidate(h1, DOM, 0.5)
+        layers.append(reading.candidates)
+        merged: dict[str, list[Candidate]] = {}
+        for layer in layers:
+            for name, cand in layer.items():
+                if name in _IDENTIFIERS:  # "Item # 101095" in markup is the id 101095
+                    cand = Candidate(strip_label(cand.value) or cand.value, cand.layer, cand.confidence)
+                merged.setdefault(name, []).append(cand)
+        return merged, reading, {"breadcrumbs": breadcrumbs}
+
+    @staticmethod
+    def _struck_list_price(raw: dict[str, Any], sources: dict[str, str], prices: list[Candidate],
+                           struck: set[str]) -> None:
+        """A markup price the page shows struck through, above the chosen one: the list price."""
+        if raw.get("list_price") or not raw.get("price"):
+            return
+        chosen = value_key("price", raw["price"])
+        for cand in prices:
+            key = value_key("price", cand.value)
+            if key in struck and key != chosen and _amount(key) > _amount(chosen):
+                raw["list_price"], sources["list_price"] = cand.value, cand.layer
+                return
+
+    # ------------------------------------------------------------------ currency
+
+    def _territories(self) -> list[str]:
+        """The shop's countries: ccTLD, og:locale, <html lang>, the page's hreflang."""
+        sel = self.doc.selector
+        locales = [self._meta_tags.get("og:locale"), sel.xpath("/html/@lang").get(),
+                   sel.xpath("//link[@hreflang][@href=$u]/@hreflang", u=self.url).get()]
+        found = [currency_inference.tld_territory(self.url)]
+        found += [currency_inference.locale_territory(loc) for loc in locales]
+        return list(dict.fromkeys(t for t in found if t))
+
+    def _infer_currency(self, raw: dict[str, Any], sources: dict[str, str], dom_symbol: str | None) -> None:
+        """ISO code from explicit markup, else the price's symbol, else the shop's locale."""
+        given = raw.get("currency")
+        if given and given.strip().upper() in ISO_4217:
+            raw["currency"] = given.strip().upper()
+            return
+        symbols = [given, parse_amount(raw.get("price"))[1] if raw.get("price") else None, dom_symbol]
+        symbol = next((s for s in symbols if s), None)
+        if not raw.get("price") and not given:
+            return
+        if symbol and symbol.strip().lower() in SYMBOLS and symbol.strip().lower() not in ("¥", "￥"):
+            code = currency_inference.resolve(symbol, [])
+        else:
+            code = currency_inference.resolve(symbol, self._territories())
+        raw["currency"] = code
+        if code and (not given or code != given):
+            sources["currency"] = INFERRED if symbol is None else sources.get("currency", DOM)
 
     # ------------------------------------------------------------------ API
 
     def to_raw(self) -> dict[str, Any]:
-        """Raw product fields of docs/CONTRACTS.md (str, list or None each); never raises."""
+        """Raw product fields of docs/CONTRACTS.md (str, list, dict or None each); never raises."""
         raw = self._raw
-        return {key: list(value) if isinstance(value, list) else value for key, value in raw.items()}
+        return {key: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                for key, v in raw.items()}
+
+    def _profile_fields(self, raw: dict[str, Any], sources: dict[str, str]) -> None:
+        """The profile's selectors win wherever they match something."""
+        fields = getattr(self.profile, "fields", None) or {}
+        for field, query in fields.items():
+            value: Any = select_texts(self.doc.selector, query) if field in LIST_FIELDS else \
+                select_text(self.doc.selector, query)
+            if value:
+                raw[field] = value
+                sources[field] = PROFILE
 
     @functools.cached_property
     def _raw(self) -> dict[str, Any]:
         raw: dict[str, Any] = dict.fromkeys(RAW_FIELDS)
-        raw["breadcrumbs"] = []
-        for step in (lambda: raw.update(self._schema_fields()), lambda: self._fallback_fields(raw),
-                     lambda: self._profile_fields(raw)):
-            try:
-                step()
-            except Exception as exc:  # keep what the other layers found
-                logger.warning("product extraction step failed on %s: %r", self.url, exc)
+        sources: dict[str, str] = {}
+        try:
+            merged, reading, extra = self._candidates()
+            for field, cand in decide(merged, reading.struck, self.doc.text).items():
+                raw[field] = cand.value
+                sources[field] = cand.layer
+            self._struck_list_price(raw, sources, merged.get("price", []), reading.struck)
+            if reading.conflict:  # the visible page contradicts itself: availability unknown
+                raw["availability"] = None
+            raw["breadcrumbs"] = extra["breadcrumbs"]
+            dom_currency = reading.candidates.get("currency")
+            self._infer_currency(raw, sources, dom_currency.value if dom_currency else None)
+        except Exception as exc:  # never raise: what was found so far is kept
+            logger.warning("product extraction failed on %s: %r", self.url, exc)
+        raw["breadcrumbs"] = raw.get("breadcrumbs") or []
+        try:
+            self._profile_fields(raw, sources)
+        except Exception as exc:
+            logger.warning("profile fields failed on %s: %r", self.url, exc)
+        for field in _IDENTIFIERS:
+            raw[field] = strip_label(raw.get(field))
+        if raw.get("list_price") and raw.get("price") and \
+                value_key("price", raw["list_price"]) <= value_key("price", raw["price"]):
+            raw["list_price"] = None  # a "list price" not above the price is no discount
         if not raw.get("category") and raw.get("breadcrumbs"):
             trail = [(name, None) for name in raw["breadcrumbs"]]
             raw["category"] = self._category_from_trail(trail, raw.get("title"))
         for field in URL_FIELDS:
             raw[field] = self.doc.absolute(raw.get(field)) if raw.get(field) else None
         raw["url"] = self.url
+        raw["sources"] = {k: v for k, v in sources.items() if raw.get(k) not in (None, "", [])}
         return {key: raw.get(key) for key in RAW_FIELDS}
 
     def has_product_data(self) -> bool:

@@ -84,7 +84,11 @@ def offer_summary(offer: dict[str, Any]) -> dict[str, Any]:
     stock = offer.get("inventoryLevel")
     if isinstance(stock, dict):
         stock = stock.get("value")
+    list_specs = [x for x in as_list(offer.get("priceSpecification")) if isinstance(x, dict) and any(
+        short_type(t).lower() in _NOT_SELLING_PRICE for t in as_list(x.get("priceType")) if isinstance(t, str))]
     summary = {
+        "list_price": text_of(list_specs[0].get("price")) if list_specs else None,
+        "high": text_of(offer.get("highPrice")) if aggregate else None,
         "price": price,
         "currency": currency,
         "availability": text_of(offer.get("availability")),
@@ -152,10 +156,24 @@ def effective_product(node: dict[str, Any], page_url: str) -> dict[str, Any]:
     return merged
 
 
+def price_range(offers: list[Any]) -> tuple[str | None, str | None]:
+    """(lowest, highest) price over several offers or an AggregateOffer's low/high."""
+    summaries = [offer_summary(o) for o in offers if isinstance(o, dict)]
+    amounts = [s["amount"] for s in summaries if s["amount"] is not None]
+    highs = [parse_amount(s["high"])[0] for s in summaries if s.get("high")]
+    amounts += [h for h in highs if h is not None]
+    if len(amounts) < 2:
+        return None, None
+    return str(min(amounts)), str(max(amounts))
+
+
 def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     """Raw fields (strings or None) of a Product node."""
     product = effective_product(node, page_url)
     offer = choose_offer(as_list(product.get("offers"))) or {}
+    variants = [v for v in as_list(node.get("hasVariant")) if isinstance(v, dict)]
+    all_offers = [o for v in variants for o in as_list(v.get("offers"))] or as_list(product.get("offers"))
+    low, high = price_range(all_offers)
     rating = next((r for r in as_list(product.get("aggregateRating")) if isinstance(r, dict)), {})
     brand = product.get("brand")
     if brand is None or text_of(brand) is None:
@@ -165,6 +183,9 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     return {
         "title": text_of(product.get("name")),
         "price": offer.get("price"),
+        "price_min": low,
+        "price_max": high,
+        "list_price": offer.get("list_price"),
         "currency": offer.get("currency"),
         "availability": offer.get("availability"),
         "stock": offer.get("stock"),

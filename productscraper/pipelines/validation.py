@@ -1,6 +1,7 @@
 """Reject invalid products loudly: collection ``rejects`` + ledger state ``rejected``."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from scrapy.exceptions import DropItem
@@ -12,6 +13,7 @@ from productscraper.storage import ledger
 from productscraper.storage.clock import now_iso
 from productscraper.storage.connection import get_db
 
+log = logging.getLogger(__name__)
 NO_DATA_HINT = ("no product data found on the page (is it built by JavaScript? "
                 "set render = \"detail\" in the site profile)")
 #: A rendered page the extractor still does not accept is rejected (not retried: a second
@@ -54,4 +56,6 @@ class ValidationPipeline:
         if reasons:
             await in_thread(_store_reject, item, reasons)
             raise RejectedItem(reasons)
+        if item.product.get("warnings"):  # stored anyway (e.g. a price whose currency is unknown)
+            log.warning("stored with warnings %s: %s", item.product["warnings"], item.url)
         return item

@@ -34,7 +34,10 @@ _MAX_INPUT = 100_000  # characters of any raw value looked at (above every field
 NORMALISED_FIELDS = (
     "url", "title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn", "brand",
     "rating", "review_count", "category", "breadcrumbs", "description", "image_url", "truncated",
+    "price_min", "price_max", "list_price", "sources", "warnings",
 )
+#: A price whose currency could not be told: stored with ``currency: None`` and this warning.
+CURRENCY_UNKNOWN = "currency_unknown"
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\ufeff]")
 _MARKUP = re.compile(r"</?[a-zA-Z][^<>]*>")  # [^<>]: stays linear on "<a<a<a..." junk
@@ -284,4 +287,28 @@ def normalise_product(raw: Mapping[str, Any], *, profile: SiteProfile | None = N
         "image_url": image_url,
         "truncated": truncated,
     }
+    product.update(_price_range(raw, price, currency, default_currency))
+    product["sources"] = _sources(raw.get("sources"))
+    product["warnings"] = [CURRENCY_UNKNOWN] if price is not None and currency is None else []
     return product
+
+
+def _price_range(raw: Mapping[str, Any], price: float | None, currency: str | None,
+                 default_currency: str | None) -> dict[str, float | None]:
+    """price_min / price_max (several offers) and list_price (a sale's struck price), as prices."""
+    out: dict[str, float | None] = {}
+    for name in ("price_min", "price_max", "list_price"):
+        value, _ = normalise_price(raw.get(name), currency, default_currency)
+        out[name] = value if price is not None else None
+    if out["list_price"] is not None and price is not None and out["list_price"] <= price:
+        out["list_price"] = None  # not above the selling price: no discount to keep
+    if out["price_min"] is not None and out["price_max"] is not None and out["price_min"] > out["price_max"]:
+        out["price_min"], out["price_max"] = out["price_max"], out["price_min"]
+    return out
+
+
+def _sources(value: Any) -> dict[str, str]:
+    """field -> extraction layer, strings only (debugging aid stored with the product)."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): str(v)[:40] for k, v in value.items() if isinstance(v, str)}

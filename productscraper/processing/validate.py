@@ -35,8 +35,9 @@ def validate_product(item: Mapping[str, Any]) -> list[dict[str, str]]:
     """Reasons why ``item`` is not a valid normalised product, e.g.
     ``[{"field": "price", "reason": "negative price -3.0"}]``; ``[]`` when valid.
 
-    Required: url (absolute http/https) and title. price >= 0 when present, and then a
-    valid ISO 4217 currency. Other fields are checked for type and range.
+    Required: url (absolute http/https) and title. price >= 0 when present; a currency,
+    when given, must be ISO 4217 (a missing one is only a warning, see ``normalise``).
+    Other fields are checked for type and range.
     """
     if not isinstance(item, Mapping):
         return [_reason("item", f"not a mapping: {type(item).__name__}")]
@@ -63,9 +64,8 @@ def validate_product(item: Mapping[str, Any]) -> list[dict[str, str]]:
         elif price < 0:
             reasons.append(_reason("price", f"negative price {float(price)}"))
         currency = item.get("currency")
-        if currency is None:
-            reasons.append(_reason("currency", "missing while a price is present"))
-        elif not is_iso_currency(currency):
+        # An unknown currency is a warning on the product (normalise), never a reason to lose it.
+        if currency is not None and not is_iso_currency(currency):
             reasons.append(_reason("currency", f"not an ISO 4217 code: {currency!r}"))
     elif item.get("currency") is not None and not is_iso_currency(item.get("currency")):
         reasons.append(_reason("currency", f"not an ISO 4217 code: {item.get('currency')!r}"))
@@ -73,6 +73,11 @@ def validate_product(item: Mapping[str, Any]) -> list[dict[str, str]]:
     availability = item.get("availability")
     if availability is not None and availability not in AVAILABILITY_VALUES:
         reasons.append(_reason("availability", f"unknown value {availability!r}"))
+
+    for field in ("price_min", "price_max", "list_price"):
+        value = item.get(field)
+        if value is not None and (not _is_number(value) or value < 0):
+            reasons.append(_reason(field, f"not a non-negative number: {value!r}"))
 
     for field in ("stock", "review_count"):
         value = item.get(field)
@@ -103,7 +108,7 @@ def validate_product(item: Mapping[str, Any]) -> list[dict[str, str]]:
     if isinstance(image_url, str) and not _is_web_url(image_url):
         reasons.append(_reason("image_url", f"not an absolute http(s) URL: {image_url[:200]!r}"))
 
-    for field in ("breadcrumbs", "truncated"):
+    for field in ("breadcrumbs", "truncated", "warnings"):
         value = item.get(field)
         if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
             reasons.append(_reason(field, "not a list of strings"))

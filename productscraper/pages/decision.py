@@ -1,0 +1,80 @@
+"""The one decision step: a value per field from all layers' candidates.
+
+The most trusted candidate wins, except when layers disagree on a price or availability:
+then the value the visible page also shows wins (a price the page prints, and does not
+strike through; a stock statement printed on the page). GTINs failing their checksum
+are dropped whatever layer proposed them.
+"""
+from __future__ import annotations
+
+from productscraper.pages.candidates import DOM, Candidate
+from productscraper.pages.identifiers import valid_gtin
+from productscraper.pages.visible import amount_key, shows, shows_amount
+from productscraper.processing.availability import parse_availability
+from productscraper.processing.money import parse_amount
+
+#: A stock statement read on the page overrides structured data (its confidence is >= this).
+VISIBLE_STOCK = 0.7
+
+
+def value_key(field: str, value: str) -> str:
+    """The comparable form of a raw value (amounts, availability enums, folded text)."""
+    if field in ("price", "list_price", "price_min", "price_max"):
+        return amount_key(parse_amount(value)[0]) or value
+    if field == "availability":
+        return parse_availability(value)
+    return " ".join(value.split()).casefold()
+
+
+def _decide_price(cands: list[Candidate], struck: set[str], html: str) -> Candidate:
+    keyed = [(value_key("price", c.value), c) for c in cands]
+    if len({k for k, _ in keyed}) == 1:
+        return cands[0]
+    # A zero price next to real ones is a placeholder ("0.00" until a variant is chosen).
+    keyed = [(k, c) for k, c in keyed if k != "0.00"] or keyed
+    # Struck-through amounts are list prices, unless the visible page reading says otherwise.
+    current = [(k, c) for k, c in keyed if k not in struck or c.layer == DOM] or keyed
+    for key, cand in current:  # in order of trust
+        if cand.layer == DOM or shows_amount(html, key):
+            return cand
+    return current[0][1]
+
+
+def _decide_shown(cands: list[Candidate], html: str) -> Candidate:
+    """Identifiers that disagree: the most trusted one the visible page prints."""
+    if len({value_key("sku", c.value) for c in cands}) == 1:
+        return cands[0]
+    for cand in cands:
+        if cand.layer == DOM or shows(html, cand.value):
+            return cand
+    return cands[0]
+
+
+def _decide_availability(cands: list[Candidate]) -> Candidate:
+    keys = {value_key("availability", c.value) for c in cands} - {"unknown"}
+    if len(keys) > 1:
+        stated = [c for c in cands if c.layer == DOM and c.confidence >= VISIBLE_STOCK]
+        if stated:
+            return stated[0]
+    known = [c for c in cands if value_key("availability", c.value) != "unknown"]
+    return (known or cands)[0]
+
+
+def decide(candidates: dict[str, list[Candidate]], struck: set[str], html: str) -> dict[str, Candidate]:
+    """The chosen candidate per field (fields without candidates are absent)."""
+    chosen: dict[str, Candidate] = {}
+    for field, cands in candidates.items():
+        if field == "gtin":
+            cands = [Candidate(g, c.layer, c.confidence) for c in cands if (g := valid_gtin(c.value))]
+        cands = sorted(cands, key=lambda c: -c.confidence)  # stable: layer order breaks ties
+        if not cands:
+            continue
+        if field == "price":
+            chosen[field] = _decide_price(cands, struck, html)
+        elif field == "availability":
+            chosen[field] = _decide_availability(cands)
+        elif field in ("sku", "mpn"):
+            chosen[field] = _decide_shown(cands, html)
+        else:
+            chosen[field] = cands[0]
+    return chosen

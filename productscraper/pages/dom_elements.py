@@ -1,0 +1,171 @@
+"""Element-level signals for the DOM layer: is an element hidden, struck through, inside
+another product's block; its shown text and price text; tree distance between elements."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from productscraper.processing.money import parse_amount
+
+_CART_WORDS = re.compile(
+    r"add[\s-]?to[\s-]?(?:cart|bag|basket|trolley)|addtocart|add_to_cart|buy[\s-]?now|in den (?:warenkorb|einkaufswagen)"
+    r"|warenkorb|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|adicionar ao carrinho"
+    r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ|購入",
+    re.IGNORECASE,
+)
+# Containers of other products or of the page chrome.
+_SKIP_WORDS = ("related", "recommend", "upsell", "up-sell", "crosssell", "cross-sell", "similar", "carousel",
+               "recent", "also-", "minicart", "mini-cart", "site-header", "site-footer", "sponsored", "bundle", "accessor",
+               "compare-products", "frequently", "suggest", "wishlist")
+_SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript", "template"})
+# Class / id words of prices that are not the current selling price ("oldPrice", "price--was").
+_NOT_CURRENT_WORDS = frozenset(
+    "strike strikethrough strikeout crossed old was before rrp msrp uvp srp saving savings save discount "
+    "unit base per compare instead statt streich installment installments monthly finance financing "
+    "shipping delivery range from tax vat".split()
+)
+# Words that make a price less likely the selling one (but it may be, when no other price is shown).
+_SOFT_WORDS = frozenset("regular original reference list".split())
+# Words that mark the price the customer pays now ("special-price", "price--sale").
+_CURRENT_WORDS = frozenset("special sale final current now offer actual promo promotional selling deal".split())
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_STRUCK_TAGS = frozenset({"s", "del", "strike"})
+_NOT_CURRENT_TEXT = re.compile(
+    r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
+    r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz|stk|stück|st\.?|unit|each|piece|pc)\b"
+    r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
+
+
+def _words(names: str) -> set[str]:
+    """"oldPrice price--was" -> {"old", "price", "was"}."""
+    return {w.lower() for w in _WORD.findall(names)}
+
+
+def _classes(node: Any) -> str:
+    try:
+        return f"{node.get('class') or ''} {node.get('id') or ''}"
+    except (AttributeError, ValueError, TypeError):
+        return ""
+
+
+def _ancestors(node: Any) -> list[Any]:
+    out = []
+    parent = node.getparent()
+    while parent is not None:
+        out.append(parent)
+        parent = parent.getparent()
+    return out
+
+
+def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
+    """Inside page chrome or another product's block; ``keep``: ids of the title's
+    ancestors, never a skipped block ("product-page recommendations-visible" holds the title)."""
+    for depth, el in enumerate(chain):
+        if id(el) in keep:
+            return False
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        # A page-level <header> is chrome; one deep inside the page wraps the product's title.
+        if tag in _SKIP_TAGS or (tag == "header" and len(chain) - depth <= 3):
+            return True
+        names = _classes(el).lower()
+        if names.strip() and any(w in names for w in _SKIP_WORDS):
+            return True
+    return False
+
+
+_HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden"})
+
+
+def _hidden(node: Any, chain: list[Any]) -> bool:
+    """Hidden by its markup (hidden attribute, display:none, a "hidden" class): not shown.
+
+    CSS files are not read, so this catches templates and toggled messages, not everything.
+    """
+    for el in [node, *chain]:
+        if _self_hidden(el):
+            return True
+    return False
+
+
+def _struck(node: Any, chain: list[Any]) -> bool:
+    for el in [node, *chain[:4]]:
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        style = (el.get("style") or "").replace(" ", "").lower()
+        if tag in _STRUCK_TAGS or "line-through" in style or _words(_classes(el)) & _NOT_CURRENT_WORDS:
+            return True
+    return False
+
+
+def _preference(node: Any, chain: list[Any]) -> int:
+    """Rank offset: a "sale"/"special" price first, a "regular"/"original" one last."""
+    words: set[str] = set()
+    for el in [node, *chain[:2]]:
+        words |= _words(_classes(el))
+    if words & _CURRENT_WORDS:
+        return -2
+    return 8 if words & _SOFT_WORDS else 0
+
+
+def _distance(chain: list[Any], node: Any, anchors: list[tuple[Any, list[Any]]]) -> int:
+    """Tree distance (edges via the nearest common ancestor) to the nearest anchor."""
+    if not anchors:
+        return 0
+    mine = {id(el): depth for depth, el in enumerate([node, *chain])}
+    best = 10_000
+    for anchor, anchor_chain in anchors:
+        for depth, el in enumerate([anchor, *anchor_chain]):
+            if id(el) in mine:
+                best = min(best, depth + mine[id(el)])
+                break
+    return best
+
+
+
+def _text(node: Any) -> str:
+    try:
+        return " ".join("".join(node.itertext()).split())
+    except (ValueError, TypeError):
+        return ""
+
+
+_HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
+
+
+def _self_hidden(el: Any) -> bool:
+    """Hidden by its own markup (aria-hidden is not: it hides from screen readers only)."""
+    cls = el.get("class")
+    style = el.get("style")
+    return el.get("hidden") is not None or bool(style and _HIDDEN_STYLE.search(style)) or bool(
+        cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()))
+
+
+def _shown_text(el: Any, out: list[str], depth: int) -> None:
+    """Text pieces of ``el`` without its hidden descendants (their tails are shown)."""
+    if el.text and depth < 12:
+        out.append(" ".join(el.text.split()))
+    for child in el:
+        if isinstance(child.tag, str) and depth < 12 and not _self_hidden(child):
+            _shown_text(child, out, depth + 1)
+        if child.tail:
+            out.append(" ".join(child.tail.split()))
+
+
+_AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")
+_SPLIT_CENTS = re.compile(r"^\D{0,4}\d+$")
+_PRICE_TOKEN = re.compile(r"\d[\d.,\u00a0\u202f ]*")
+
+
+def price_text(node: Any) -> str:
+    """An element's price text: "$31<sup>57</sup>" reads "$31.57"; a screen-reader copy
+    ("546,31 €546,31 €") reads once."""
+    pieces: list[str] = []
+    _shown_text(node, pieces, 0)
+    pieces = [p for p in pieces if p]
+    if len(pieces) >= 2 and re.fullmatch(r"\d{2}", pieces[-1]) and _SPLIT_CENTS.match(pieces[-2]):
+        pieces = pieces[:-2] + [pieces[-2] + "." + pieces[-1]]
+    text = " ".join(" ".join(pieces).split())
+    found = list(_PRICE_TOKEN.finditer(text))
+    if len(found) == 2 and len({re.sub(r"\D", "", m.group()) for m in found}) == 1:
+        first = text[: found[1].start()].strip()  # the same price twice: keep the first copy
+        return first if parse_amount(first)[0] is not None else text
+    return text

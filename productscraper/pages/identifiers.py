@@ -1,0 +1,106 @@
+"""Product identifiers: labelled SKU / model text and GTIN checksums (python-stdnum)."""
+from __future__ import annotations
+
+import re
+
+from stdnum import ean, isbn
+
+# Labels shops print before an identifier, per target field; "Model" is the maker's number.
+_SKU_LABELS = (
+    r"sku", r"art\.?[\s-]*nr\.?", r"artikel[\s-]?(?:nr\.?|nummer)", r"artikelnummer", r"bestell[\s-]?nr\.?",
+    r"réf(?:\.|érence)?", r"ref(?:\.|erence)?", r"referencia", r"código", r"codice(?: articolo)?", r"артикул",
+    r"item\s*(?:#|no\.?|number)", r"product\s*(?:#|code|no\.?|number|id)", r"style\s*(?:#|no\.?)",
+    r"asin", r"品番", r"商品番号", r"商品コード", r"varenummer", r"artikelnr\.?", r"numer katalogowy", r"kod produktu",
+)
+_MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\s*(?:#|part)", r"型番")
+_GTIN_LABELS = (r"ean(?:[\s-]?13)?", r"gtin(?:[\s-]?1[234])?", r"upc", r"isbn(?:[\s-]?1[03])?", r"jan(?:コード)?")
+_SEP = r"\s*(?:[:：#.]\s*)?"
+_VALUE = r"([A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9])"
+
+
+def _label_re(labels: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"^\s*(?:" + "|".join(labels) + r")(?![^\W\d_])" + _SEP + r"(?:" + _VALUE + r")?\s*$", re.IGNORECASE)
+
+
+LABELS = {"sku": _label_re(_SKU_LABELS), "mpn": _label_re(_MPN_LABELS), "gtin": _label_re(_GTIN_LABELS)}
+_PREFIX = re.compile(r"^\s*(?:" + "|".join(_SKU_LABELS) + r")(?:\s*[:：#.]\s*|\s+)(?=\S)", re.IGNORECASE)
+
+
+# A label as a page's text ("...>SKU: 123<" or "...>Art.-Nr.</dt><dd>123<"), read in the raw
+# HTML: a regex over the text is ~50x cheaper than XPath over every text node.
+_TAG = r"(?:<[^<>]{0,400}>\s*)"
+LABELLED = re.compile(
+    r">\s*(?:(?P<sku>" + "|".join(_SKU_LABELS) + r")|(?P<mpn>" + "|".join(_MPN_LABELS) + r")|(?P<gtin>"
+    + "|".join(_GTIN_LABELS) + r"))(?![^\W\d_])(?:\s|[:：#.\u200e\u200f]|&[a-z]{2,6};|&#\d{2,5};){0,8}"
+    r"(?:" + _VALUE + r"\s*<|" + _TAG + r"{1,6}" + _VALUE + r"\s*<)",
+    re.IGNORECASE,
+)
+
+
+# Cheap first pass: where a text starts with a label's first letters (then LABELLED.match).
+_PREFILTER = re.compile(
+    r">\s*(?=[sSaAiImMrRcCeEgGuUpPjJvVnNkKbBАа品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc|isbn|product"
+    r"|style|mpn|mfr|jan|артикул|品番|型番|商品|varenr|varenummer|numer|kod|bestell)", re.IGNORECASE)
+
+
+def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
+    """First labelled sku / mpn / gtin of the page's text (GTINs checksum-valid only)."""
+    found: dict[str, str] = {}
+    for pre in _PREFILTER.finditer(html, 0, min(len(html), limit)):
+        m = LABELLED.match(html, pre.start())
+        if m is None:
+            continue
+        name = next(k for k in ("sku", "mpn", "gtin") if m.group(k))
+        value = m.group(len(m.groups()) - 1) or m.group(len(m.groups()))
+        if name in found or not value:
+            continue
+        if name == "gtin":
+            value = valid_gtin(value)
+            if not value:
+                continue
+        found[name] = value
+        if len(found) == 3:
+            break
+    return found
+
+
+def match_label(text: str) -> tuple[str, str | None] | None:
+    """(field, value or None) when ``text`` is a label ("SKU:") or label + value ("Art.-Nr. 123")."""
+    if not text or len(text) > 60:
+        return None
+    for name, pattern in LABELS.items():
+        m = pattern.match(text)
+        if m:
+            return name, m.group(1)
+    return None
+
+
+def plausible_identifier(text: str | None) -> str | None:
+    """An identifier-looking token (no spaces, 3..40 chars, letters/digits), or None."""
+    if not text:
+        return None
+    text = text.strip().strip(":#").strip()
+    return text if re.fullmatch(_VALUE, text) else None
+
+
+def strip_label(text: str | None) -> str | None:
+    """"SKU: CAE5D4" / "Item # 101095" -> the identifier alone (markup often carries its label)."""
+    if not text:
+        return text
+    return _PREFIX.sub("", text, count=1)
+
+
+def valid_gtin(value: str | None) -> str | None:
+    """Digits of a GTIN-8/12/13/14 or ISBN whose check digit is right; None otherwise."""
+    if not value:
+        return None
+    digits = re.sub(r"[\s-]", "", str(value))
+    if not digits.isdigit():
+        if isbn.is_valid(digits):  # ISBN-10 may end in X
+            return isbn.compact(digits)
+        return None
+    if len(digits) in (8, 12, 13, 14) and ean.is_valid(digits):
+        return digits
+    if len(digits) == 10 and isbn.is_valid(digits):
+        return digits
+    return None

@@ -1,0 +1,158 @@
+"""Finding the product in arbitrary JSON (state blobs, JSON islands, analytics objects).
+
+A bounded walk scores every object that has a name and a price (more for an SKU,
+currency, availability, and for a name matching the page's title) and reads raw fields
+from the best one. Key spellings differ per framework; the aliases below are the common ones.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+_NAME = ("name", "title", "productName", "product_name", "item_name", "displayName", "productTitle")
+_PRICE = ("price", "salePrice", "sale_price", "currentPrice", "current_price", "finalPrice", "final_price",
+          "sellingPrice", "selling_price", "offerPrice", "specialPrice", "display_price", "priceValue",
+          "product_price", "priceAmount", "price_amount", "unitPrice", "activePrice")
+_LIST = ("listPrice", "list_price", "regularPrice", "regular_price", "originalPrice", "original_price",
+         "compareAtPrice", "compare_at_price", "wasPrice", "was_price", "msrp", "oldPrice", "old_price", "rrp",
+         "strikePrice", "strikethroughPrice", "display_regular_price")
+_SKU = ("sku", "SKU", "skuId", "sku_id", "productSku", "product_sku", "articleNumber", "article_number",
+        "item_id", "itemNumber", "partNumber", "styleNumber")
+_CURRENCY = ("currency", "currencyCode", "currency_code", "priceCurrency", "currencyIso")
+_AVAIL_TEXT = ("availability", "stockStatus", "stock_status", "availabilityStatus", "inventoryStatus")
+_AVAIL_TRUE = ("available", "inStock", "in_stock", "isInStock", "is_in_stock", "availableForSale", "purchasable",
+               "isAvailable", "orderable")
+_AVAIL_FALSE = ("soldOut", "sold_out", "isSoldOut", "outOfStock")
+_BRAND = ("brand", "brandName", "brand_name", "product_brand", "manufacturer")
+_GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
+_VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
+_PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "salePrice", "basePrice",
+                "priceWithTax", "formatted", "displayValue")
+_MAX_NODES = 40_000  # objects visited per blob: bounds the CPU of a huge state dump
+
+
+def _scalar(value: Any) -> Any:
+    """A one-element list (analytics objects love them) as its element."""
+    while isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    return value
+
+
+def _first(node: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        value = _scalar(node.get(key))
+        if value not in (None, "", [], {}):
+            return value
+    return None
+
+
+def price_value(value: Any, depth: int = 0) -> str | None:
+    """A price as text: a number, numeric string, or ``{"value": ..}``-style object."""
+    value = _scalar(value)
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return str(value) if value >= 0 else None
+    if isinstance(value, str):
+        text = value.strip()
+        return text if text and any(c.isdigit() for c in text) and len(text) < 40 else None
+    if isinstance(value, dict) and depth < 3:
+        for key in _PRICE_INNER:
+            found = price_value(value.get(key), depth + 1)
+            if found:
+                return found
+    return None
+
+
+def _text(value: Any) -> str | None:
+    value = _scalar(value)
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("title")
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        text = " ".join(str(value).split())
+        return text or None
+    return None
+
+
+def _availability(node: dict[str, Any]) -> str | None:
+    text = _text(_first(node, _AVAIL_TEXT))
+    if text:
+        return text
+    for key in _AVAIL_TRUE:
+        if isinstance(node.get(key), bool):
+            return "InStock" if node[key] else "OutOfStock"
+    for key in _AVAIL_FALSE:
+        if isinstance(node.get(key), bool):
+            return "OutOfStock" if node[key] else "InStock"
+    return None
+
+
+def fields_of(node: dict[str, Any]) -> dict[str, Any]:
+    """Raw fields of one product-like object (variants summarised into min / max)."""
+    info = node.get("productInfo")  # W3C digitalData: the names sit one level down
+    if isinstance(info, dict):
+        node = {**info, **{k: v for k, v in node.items() if k != "productInfo"}}
+    fields = {
+        "title": _text(_first(node, _NAME)),
+        "price": price_value(_first(node, _PRICE)),
+        "list_price": price_value(_first(node, _LIST)),
+        "currency": _text(_first(node, _CURRENCY)),
+        "availability": _availability(node),
+        "sku": _text(_first(node, _SKU)),
+        "brand": _text(_first(node, _BRAND)),
+        "gtin": _text(_first(node, _GTIN)),
+    }
+    variants = [v for v in (_first(node, _VARIANTS) or []) if isinstance(v, dict)] if isinstance(
+        _first(node, _VARIANTS), list) else []
+    priced = [(v, price_value(_first(v, _PRICE))) for v in variants]
+    priced = [(v, p) for v, p in priced if p]
+    if priced:
+        from productscraper.processing.money import parse_amount
+
+        amounts = [(parse_amount(p)[0], v, p) for v, p in priced]
+        amounts = [a for a in amounts if a[0] is not None]
+        if amounts:
+            fields["price_min"] = str(min(a[0] for a in amounts))
+            fields["price_max"] = str(max(a[0] for a in amounts))
+            selected = next((a for a in amounts if a[1].get("selected") is True or a[1].get("isSelected") is True
+                             or a[1].get("default") is True), None)
+            available = [a for a in amounts if _availability(a[1]) != "OutOfStock"]
+            chosen = selected or (min(available, key=lambda a: a[0]) if available else None)
+            if chosen and not fields["price"]:
+                fields["price"] = chosen[2]
+                fields["sku"] = fields["sku"] or _text(_first(chosen[1], _SKU))
+            if not fields["availability"]:
+                fields["availability"] = "InStock" if available else "OutOfStock"
+    return fields
+
+
+def _score(fields: dict[str, Any], title_hint: str | None) -> float:
+    if not fields["title"] or not fields["price"]:
+        return 0.0
+    score = 3.0 + sum(1.0 for k in ("sku", "currency", "availability") if fields[k]) + (0.5 if fields["brand"] else 0)
+    if title_hint:
+        a, b = fields["title"].casefold(), title_hint.casefold()
+        if a == b:
+            score += 5
+        elif len(a) > 3 and (a in b or b in a):
+            score += 3
+    return score
+
+
+def find_product(blob: Any, title_hint: str | None = None) -> tuple[dict[str, Any], float] | None:
+    """(raw fields, score) of the most product-like object in ``blob``, or None."""
+    best: tuple[dict[str, Any], float] | None = None
+    stack = [blob]
+    visited = 0
+    while stack and visited < _MAX_NODES:
+        node = stack.pop()
+        visited += 1
+        if isinstance(node, dict):
+            if any(k in node for k in _PRICE) or "productInfo" in node:
+                fields = fields_of(node)
+                score = _score(fields, title_hint)
+                if score and (best is None or score > best[1]):
+                    best = (fields, score)
+            stack.extend(v for v in reversed(list(node.values())) if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(v for v in reversed(node) if isinstance(v, (dict, list)))
+    return best

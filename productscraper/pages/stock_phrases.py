@@ -1,0 +1,59 @@
+"""Stock statements in shop languages -> in / out of stock.
+
+Out-of-stock patterns are tried first: "not in stock", "nicht auf Lager" contain the
+in-stock phrase. Patterns are for short texts (a stock label, a button), not for prose.
+"""
+from __future__ import annotations
+
+import re
+
+OUT, IN = "OutOfStock", "InStock"
+
+_OUT = (
+    # en
+    r"out[\s-]of[\s-]stock", r"sold[\s-]?out", r"not (?:currently )?(?:in stock|available)", r"unavailable",
+    r"no longer available", r"currently unavailable", r"temporarily out", r"notify me when",
+    # de
+    r"ausverkauft", r"nicht (?:auf lager|lieferbar|verfügbar|vorrätig)", r"derzeit nicht", r"vergriffen",
+    # fr
+    r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible",
+    # es / pt
+    r"agotado", r"sin stock", r"no disponible", r"esgotado", r"indisponível", r"fora de estoque",
+    # it
+    r"esaurito", r"non disponibile",
+    # nl
+    r"uitverkocht", r"niet (?:op voorraad|leverbaar|beschikbaar)",
+    # pl
+    r"niedostępny", r"brak w magazynie", r"wyprzedany",
+    # ru
+    r"нет в наличии", r"распродан", r"закончил",
+    # sv / da / no
+    r"slutsåld", r"slut i lager", r"ej i lager", r"utsolgt", r"udsolgt",
+    # ja
+    r"在庫切れ", r"在庫なし", r"売り切れ", r"品切れ",
+)
+_IN = (
+    r"in[\s-]?stock", r"available (?:now|to ship|for (?:delivery|shipping))", r"ready to ship", r"ships? (?:today|tomorrow)",
+    r"only \d+ left", r"\d+ (?:left|available)\b",
+    r"auf lager", r"lieferbar", r"sofort verfügbar", r"vorrätig", r"verfügbar",
+    r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibile", r"disponibilità immediata",
+    r"op voorraad", r"leverbaar", r"dostępny", r"w magazynie", r"в наличии", r"есть в наличии",
+    r"i lager", r"finns i lager", r"på lager", r"在庫あり", r"在庫有", r"即納",
+)
+_OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
+_IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)
+_MAX = 120  # characters: longer texts are prose, not a stock statement
+
+
+def stock_of(text: str | None) -> str | None:
+    """``InStock`` / ``OutOfStock`` for a short stock statement in a known language, else None."""
+    if not text:
+        return None
+    text = " ".join(text.split())
+    if not text or len(text) > _MAX:
+        return None
+    if _OUT_RE.search(text):
+        return OUT
+    if _IN_RE.search(text):
+        return IN
+    return None

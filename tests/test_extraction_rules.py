@@ -1,0 +1,182 @@
+"""Rules of the generic extraction: stock phrases, currency inference, GTIN checksums and
+the decision step between layers that disagree."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from productscraper.pages import ProductPage
+from productscraper.pages.candidates import DOM, SCHEMA_ORG, Candidate
+from productscraper.pages.currency import locale_territory, resolve, tld_territory
+from productscraper.pages.decision import decide
+from productscraper.pages.identifiers import labelled_identifiers, strip_label, valid_gtin
+from productscraper.pages.stock_phrases import stock_of
+from productscraper.processing import normalise_product, validate_product
+from productscraper.profiles import GENERIC_PROFILE
+
+
+def extract(html: str, url: str = "https://shop.example/p/1") -> dict[str, Any]:
+    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+
+
+def page(body: str, lang: str = "") -> str:
+    attr = f' lang="{lang}"' if lang else ""
+    return f"<html{attr}><head><title>t</title></head><body><h1>Fjällräven Kånken</h1>{body}</body></html>"
+
+
+# ----------------------------------------------------------------------------- stock phrases
+
+@pytest.mark.parametrize("text,expected", [
+    ("In stock", "InStock"), ("Out of stock", "OutOfStock"), ("Auf Lager", "InStock"),
+    ("Nicht auf Lager", "OutOfStock"), ("En stock", "InStock"), ("Épuisé", "OutOfStock"),
+    ("Disponible", "InStock"), ("Agotado", "OutOfStock"), ("Esaurito", "OutOfStock"),
+    ("Disponibile", "InStock"), ("Esgotado", "OutOfStock"), ("Em estoque", "InStock"),
+    ("Op voorraad", "InStock"), ("Uitverkocht", "OutOfStock"), ("Niedostępny", "OutOfStock"),
+    ("Dostępny", "InStock"), ("В наличии", "InStock"), ("Нет в наличии", "OutOfStock"),
+    ("Slutsåld", "OutOfStock"), ("I lager", "InStock"), ("在庫あり", "InStock"), ("在庫切れ", "OutOfStock"),
+    ("Add to cart", None), ("Free shipping on orders over $50", None),
+])
+def test_stock_phrases_in_eleven_languages(text: str, expected: str | None) -> None:
+    assert stock_of(text) == expected
+
+
+def test_a_stock_statement_on_the_page_sets_availability_in_its_language() -> None:
+    html = page('<span class="price">1.299,00 €</span><div class="availability">Niet op voorraad</div>', "nl-NL")
+    assert extract(html)["availability"] == "out_of_stock"
+
+
+def test_a_disabled_add_to_cart_button_alone_says_nothing_about_stock() -> None:
+    # Shops disable the button until a size is chosen.
+    html = page('<span class="price">$20.00</span><button class="add-to-cart" disabled>Add to cart</button>')
+    assert extract(html)["availability"] == "unknown"
+    enabled = page('<span class="price">$20.00</span><button class="add-to-cart">Add to cart</button>')
+    assert extract(enabled)["availability"] == "in_stock"
+
+
+def test_add_to_cart_and_sold_out_for_the_same_product_leave_availability_unknown() -> None:
+    html = page('<span class="price">$20.00</span><button class="add-to-cart">Add to cart</button>'
+                '<button class="notify">Sold out</button>')
+    assert extract(html)["availability"] == "unknown"
+
+
+def test_hidden_stock_messages_are_not_read() -> None:
+    html = page('<span class="price">$20.00</span><p class="stock ng-hide">Out of stock</p>'
+                '<p class="stock" style="display: none">Out of stock</p><p class="stock">In stock</p>')
+    assert extract(html)["availability"] == "in_stock"
+
+
+# ----------------------------------------------------------------------------- currency
+
+@pytest.mark.parametrize("url,lang,price,currency", [
+    ("https://butik.example.se/p/1", "", "199 kr", "SEK"),
+    ("https://butikk.example.no/p/1", "", "199 kr", "NOK"),
+    ("https://shop.example.ca/p/1", "", "$24.99", "CAD"),
+    ("https://shop.example.com.au/p/1", "", "$24.99", "AUD"),
+    ("https://shop.example.com/p/1", "en-US", "$24.99", "USD"),
+    ("https://shop.example.com/p/1", "zh-CN", "¥99", "CNY"),
+    ("https://shop.example.jp/p/1", "ja", "¥990", "JPY"),
+    ("https://shop.example.de/p/1", "", "24,99", "EUR"),
+    ("https://shop.example.com/p/1", "pl-PL", "24,99", "PLN"),
+    ("https://shop.example.co.uk/p/1", "", "24.99", "GBP"),
+])
+def test_currency_from_symbol_resolved_by_country_tld_or_page_language(url: str, lang: str, price: str, currency: str) -> None:
+    product = extract(page(f'<span class="price">{price}</span>', lang), url)
+    assert product["currency"] == currency
+
+
+def test_explicit_currency_in_markup_beats_the_locale() -> None:
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken",
+            "offers": {"@type": "Offer", "price": "79.95", "priceCurrency": "EUR"}}
+    html = f'<html lang="sv-SE"><script type="application/ld+json">{json.dumps(data)}</script><h1>Kånken</h1></html>'
+    assert extract(html, "https://shop.example.se/p/1")["currency"] == "EUR"
+
+
+def test_a_price_whose_currency_cannot_be_told_is_kept_with_a_warning() -> None:
+    product = extract(page('<span class="price">24.99</span>'), "https://shop.example.com/p/1")
+    assert product["price"] == 24.99 and product["currency"] is None
+    assert product["warnings"] == ["currency_unknown"]
+    assert validate_product(product) == []
+
+
+def test_territory_helpers() -> None:
+    assert tld_territory("https://www.shop.co.uk/x") == "GB" and tld_territory("https://shop.com/") is None
+    assert tld_territory("http://127.0.0.1:8709/p") is None
+    assert locale_territory("de-AT") == "AT" and locale_territory("en_US") == "US" and locale_territory("en") is None
+    assert resolve("kr", ["DK"]) == "DKK" and resolve("$", ["MX"]) == "MXN" and resolve("$", []) == "USD"
+    assert resolve("€", ["US"]) == "EUR"  # an unambiguous symbol ignores the territory
+
+
+# ----------------------------------------------------------------------------- identifiers
+
+def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
+    assert valid_gtin("4006381333931") == "4006381333931"
+    assert valid_gtin("4006381333932") is None and valid_gtin("0-12345-67890-5") == "012345678905"
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Stift", "gtin13": "4006381333932",
+            "offers": {"@type": "Offer", "price": "2.50", "priceCurrency": "EUR"}}
+    html = f'<script type="application/ld+json">{json.dumps(data)}</script><h1>Stift</h1><p>EAN: 4006381333931</p>'
+    assert extract(html)["gtin"] == "4006381333931"  # the schema one fails its check digit
+    assert extract('<h1>Stift</h1><span class="price">2,50 €</span><p>EAN: 4006381333932</p>')["gtin"] is None
+
+
+@pytest.mark.parametrize("html,expected", [
+    ("<li>SKU: AB-1234</li>", {"sku": "AB-1234"}),
+    ("<dt>Art.-Nr.</dt><dd>4711-0815</dd>", {"sku": "4711-0815"}),
+    ("<span>Artikelnummer:</span> <span>100234</span>", {"sku": "100234"}),
+    ("<p>Réf. : LM-220</p>", {"sku": "LM-220"}),
+    ("<p>Código: 88120</p>", {"sku": "88120"}),
+    ("<p>Артикул: 26802400001</p>", {"sku": "26802400001"}),
+    ("<p>Item # 101095</p>", {"sku": "101095"}),
+    ("<p>Model: 513-1311W</p>", {"mpn": "513-1311W"}),
+])
+def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
+    assert labelled_identifiers(html) == expected
+
+
+def test_a_label_inside_the_markup_value_is_stripped() -> None:
+    assert strip_label("SKU: CAE5D4") == "CAE5D4" and strip_label("Item # 101095") == "101095"
+    assert strip_label("SKUS-1") == "SKUS-1"
+
+
+# ----------------------------------------------------------------------------- decision
+
+def test_decision_prefers_the_price_the_page_prints_over_a_more_trusted_unshown_one() -> None:
+    html = "<html><body><span>$18.00</span></body></html>"
+    cands = {"price": [Candidate("25.00", SCHEMA_ORG, 0.95), Candidate("18.00", "embedded_json", 0.8)]}
+    assert decide(cands, set(), html)["price"].value == "18.00"
+    assert decide({"price": cands["price"][:1]}, set(), html)["price"].value == "25.00"  # no rival: kept
+
+
+def test_decision_drops_a_struck_through_markup_price_and_a_placeholder_zero() -> None:
+    html = "<html><body><del>$25.00</del> <b>$18.00</b></body></html>"
+    cands = {"price": [Candidate("25.00", SCHEMA_ORG, 0.95), Candidate("$18.00", DOM, 0.55)]}
+    assert decide(cands, {"25.00"}, html)["price"].value == "$18.00"
+    zero = {"price": [Candidate("0.00", SCHEMA_ORG, 0.95), Candidate("54.95", "meta", 0.85)]}
+    assert decide(zero, set(), "<b>from $54.95</b>")["price"].value == "54.95"
+
+
+def test_decision_takes_a_visible_stock_statement_over_markup_but_not_a_weak_button_guess() -> None:
+    statement = {"availability": [Candidate("InStock", SCHEMA_ORG, 0.95), Candidate("OutOfStock", DOM, 0.7)]}
+    assert decide(statement, set(), "")["availability"].value == "OutOfStock"
+    button = {"availability": [Candidate("OutOfStock", SCHEMA_ORG, 0.95), Candidate("InStock", DOM, 0.5)]}
+    assert decide(button, set(), "")["availability"].value == "OutOfStock"
+
+
+def test_decision_prefers_the_sku_the_page_prints() -> None:
+    cands = {"sku": [Candidate("4608472", SCHEMA_ORG, 0.95), Candidate("5354134", "embedded_json", 0.8)]}
+    assert decide(cands, set(), "<li>Item #5354134</li>")["sku"].value == "5354134"
+
+
+def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken", "offers": [
+        {"@type": "Offer", "price": "70.00", "priceCurrency": "EUR", "availability": "https://schema.org/OutOfStock"},
+        {"@type": "Offer", "price": "79.95", "priceCurrency": "EUR", "availability": "https://schema.org/InStock"},
+        {"@type": "Offer", "price": "99.00", "priceCurrency": "EUR", "availability": "https://schema.org/InStock"}]}
+    product = extract(f'<script type="application/ld+json">{json.dumps(data)}</script><h1>Kånken</h1>')
+    assert (product["price"], product["price_min"], product["price_max"]) == (79.95, 70.0, 99.0)
+
+
+def test_junk_pages_never_raise() -> None:
+    for body in ("", "<<<>>>", "\x00\x01", "<html><body><span class='price'>$</span></body></html>"):
+        assert isinstance(ProductPage("https://shop.example/p", body, GENERIC_PROFILE).to_raw(), dict)

@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist); the suite's tests mostly wait on workers and sites.
+TEST_JOBS ?= 3
 QUALITY_CORPUS ?= ../shared/corpus/realshops
 
 .PHONY: setup demo test bench quality clean
@@ -23,7 +25,7 @@ demo: setup
 
 ## test: the test suite (starts its own Redis and MongoDB-wire servers)
 test: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 ## bench: the performance benchmark (writes docs/benchmarks/)
 bench: setup

@@ -143,3 +143,15 @@ def corpus():
     if not (CORPUS / "books" / "ground_truth_books.jsonl").exists():
         pytest.skip(f"offline corpus not found at {CORPUS} (only present next to the workplace clone)")
     return CORPUS
+
+
+#: Modules whose tests start Chromium and then check that no browser is left anywhere on the
+#: machine: under pytest-xdist they run one after another on one worker (``--dist loadgroup``).
+BROWSER_MODULES = {"test_browser", "test_render_budget", "test_render_corpus", "test_render_e2e",
+                   "test_selenium_middleware", "test_listing_spider", "test_operations", "test_demoshop"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1] in BROWSER_MODULES or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.xdist_group("browser"))

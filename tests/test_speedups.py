@@ -36,7 +36,7 @@ def celery_app_with(**env: str) -> dict:
 
 def test_every_speedup_is_on_by_default_on_the_verified_versions():
     assert speedups.active(ON) == list(speedups.SPEEDUPS)
-    conf = celery_app_with()
+    conf = celery_app_with(CELERY_SPEEDUPS="on")
     assert conf["transport"] == speedups.TRANSPORT and conf["consumer"] == speedups.CONSUMER
     assert conf["pool"] == speedups.REACTOR_POOL and conf["saferepr_stock"] is False
 

@@ -77,3 +77,9 @@ app.conf.update(
 # The text of each task's result for its task-succeeded event, by repr() where that is
 # what Celery's saferepr would print, ~10x cheaper (tasks/fast_repr.py).
 fast_repr.install()
+# Probes and scale-down (deploy/k8s): a heartbeat file instead of a broadcast ping per probe,
+# and a drain on SIGTERM bounded by WORKER_DRAIN_S (tasks/heartbeat.py, tasks/drain.py).
+from tasks import drain, heartbeat  # noqa: E402  (after the app they extend)
+
+heartbeat.install(app)
+drain.install(app)

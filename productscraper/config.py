@@ -89,6 +89,13 @@ class Config:
     browser_max_memory_mb: int = 1024
     browser_extra_args: tuple[str, ...] = field(default_factory=tuple)
     run_dir: Path = ROOT / ".run"
+    # Scale-down (docs/deployment.md, "Kubernetes"): on SIGTERM a worker drains for at most
+    # WORKER_DRAIN_S (s; under Kubernetes' default 30 s grace; 0 turns the drain off), then
+    # re-queues what is still running and exits 0 (tasks/drain.py). WORKER_HEARTBEAT_FILE:
+    # a file the worker touches every WORKER_HEARTBEAT_INTERVAL s for probes (empty: none).
+    worker_drain_s: float = 25.0
+    worker_heartbeat_file: str = ""
+    worker_heartbeat_s: float = 10.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -146,6 +153,9 @@ class Config:
             browser_max_memory_mb=_int(env, "BROWSER_MAX_MEMORY_MB", d.browser_max_memory_mb),
             browser_extra_args=tuple(a for a in env.get("BROWSER_EXTRA_ARGS", "").split("|") if a),
             run_dir=Path(env.get("PRODUCTSCRAPER_RUN_DIR") or d.run_dir),
+            worker_drain_s=_float(env, "WORKER_DRAIN_S", d.worker_drain_s),
+            worker_heartbeat_file=env.get("WORKER_HEARTBEAT_FILE", d.worker_heartbeat_file),
+            worker_heartbeat_s=_float(env, "WORKER_HEARTBEAT_INTERVAL", d.worker_heartbeat_s),
         )
 
     def check_timeouts(self) -> None:

@@ -76,3 +76,9 @@ app.conf.update(
 # batched acks, events batched on a timer, saferepr by repr): each falls back to stock
 # Celery on versions it was not verified on; CELERY_SPEEDUPS=off turns them all off.
 SPEEDUPS = speedups.configure(app, cfg)
+# Probes and scale-down (deploy/k8s): a heartbeat file instead of a broadcast ping per probe,
+# and a drain on SIGTERM bounded by WORKER_DRAIN_S (tasks/heartbeat.py, tasks/drain.py).
+from tasks import drain, heartbeat  # noqa: E402  (after the app they extend)
+
+heartbeat.install(app)
+drain.install(app)

@@ -148,7 +148,8 @@ def corpus():
 #: Modules whose tests start Chromium and then check that no browser is left anywhere on the
 #: machine: under pytest-xdist they run one after another on one worker (``--dist loadgroup``).
 BROWSER_MODULES = {"test_browser", "test_render_budget", "test_render_corpus", "test_render_e2e",
-                   "test_selenium_middleware", "test_listing_spider", "test_operations", "test_demoshop"}
+                   "test_selenium_middleware", "test_listing_spider", "test_operations", "test_demoshop",
+                   "test_drain"}
 
 
 def pytest_collection_modifyitems(config, items):

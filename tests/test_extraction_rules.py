@@ -180,3 +180,12 @@ def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
 def test_junk_pages_never_raise() -> None:
     for body in ("", "<<<>>>", "\x00\x01", "<html><body><span class='price'>$</span></body></html>"):
         assert isinstance(ProductPage("https://shop.example/p", body, GENERIC_PROFILE).to_raw(), dict)
+
+
+@pytest.mark.parametrize("prefix", ["window.", "var ", "const ", "self.", ""])
+def test_state_assignment_is_read_whatever_declares_it(prefix: str) -> None:
+    from productscraper.pages.embedded_json import script_blobs
+    from productscraper.pages.scripts import Script
+
+    text = f'{prefix}__INITIAL_STATE__ = {{"product": {{"name": "Mug", "price": "9.50"}}}};'
+    assert script_blobs([Script("", "", text)]) == [{"product": {"name": "Mug", "price": "9.50"}}]

@@ -189,3 +189,14 @@ def test_state_assignment_is_read_whatever_declares_it(prefix: str) -> None:
 
     text = f'{prefix}__INITIAL_STATE__ = {{"product": {{"name": "Mug", "price": "9.50"}}}};'
     assert script_blobs([Script("", "", text)]) == [{"product": {"name": "Mug", "price": "9.50"}}]
+
+
+def test_data_price_attribute_is_found_among_many_other_data_attributes() -> None:
+    from productscraper.pages.attributes import attribute_candidates
+    from parsel import Selector
+
+    html = ('<html><body><div data-track="x" data-price-amount="19.90" data-id="7">'
+            '<span data-sku-code="A-1">A-1</span></div></body></html>')
+    found = attribute_candidates(Selector(text=html), html)
+    assert found["price"].value == "19.90"
+    assert "sku" not in found  # data-sku-code is not data-sku

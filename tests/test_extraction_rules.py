@@ -200,3 +200,14 @@ def test_data_price_attribute_is_found_among_many_other_data_attributes() -> Non
     found = attribute_candidates(Selector(text=html), html)
     assert found["price"].value == "19.90"
     assert "sku" not in found  # data-sku-code is not data-sku
+
+
+@pytest.mark.parametrize("body, encoding, text", [
+    (b"a\x01b\xef\xbf\xbec", "utf-8", "abc"),      # control and non-characters dropped
+    (b"ok\xff", "utf-8", "ok\ufffd"),               # a bad byte is replaced, not dropped
+    ("a\x02é".encode("latin-1"), "latin-1", "aé"),  # other encodings take the text search
+])
+def test_control_characters_are_dropped_from_the_decoded_page(body: bytes, encoding: str, text: str) -> None:
+    from productscraper.pages.document import decode_body
+
+    assert decode_body(body, encoding) == text

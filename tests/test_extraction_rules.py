@@ -180,3 +180,34 @@ def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
 def test_junk_pages_never_raise() -> None:
     for body in ("", "<<<>>>", "\x00\x01", "<html><body><span class='price'>$</span></body></html>"):
         assert isinstance(ProductPage("https://shop.example/p", body, GENERIC_PROFILE).to_raw(), dict)
+
+
+@pytest.mark.parametrize("prefix", ["window.", "var ", "const ", "self.", ""])
+def test_state_assignment_is_read_whatever_declares_it(prefix: str) -> None:
+    from productscraper.pages.embedded_json import script_blobs
+    from productscraper.pages.scripts import Script
+
+    text = f'{prefix}__INITIAL_STATE__ = {{"product": {{"name": "Mug", "price": "9.50"}}}};'
+    assert script_blobs([Script("", "", text)]) == [{"product": {"name": "Mug", "price": "9.50"}}]
+
+
+def test_data_price_attribute_is_found_among_many_other_data_attributes() -> None:
+    from productscraper.pages.attributes import attribute_candidates
+    from parsel import Selector
+
+    html = ('<html><body><div data-track="x" data-price-amount="19.90" data-id="7">'
+            '<span data-sku-code="A-1">A-1</span></div></body></html>')
+    found = attribute_candidates(Selector(text=html), html)
+    assert found["price"].value == "19.90"
+    assert "sku" not in found  # data-sku-code is not data-sku
+
+
+@pytest.mark.parametrize("body, encoding, text", [
+    (b"a\x01b\xef\xbf\xbec", "utf-8", "abc"),      # control and non-characters dropped
+    (b"ok\xff", "utf-8", "ok\ufffd"),               # a bad byte is replaced, not dropped
+    ("a\x02é".encode("latin-1"), "latin-1", "aé"),  # other encodings take the text search
+])
+def test_control_characters_are_dropped_from_the_decoded_page(body: bytes, encoding: str, text: str) -> None:
+    from productscraper.pages.document import decode_body
+
+    assert decode_body(body, encoding) == text

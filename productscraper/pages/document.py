@@ -16,6 +16,9 @@ from w3lib.url import safe_url_string
 
 # lxml refuses XML-incompatible control characters in some code paths; they carry no data.
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# The same characters as UTF-8 bytes: deleting them from the body is ~10x cheaper than the search.
+_CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0a, 0x0d))
+_NONCHARS = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")
 _WEB_SCHEMES = ("http://", "https://")
 # libxml2 drops everything after "</html>", where broken pages (and some JSON-LD) live.
 _HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
@@ -26,6 +29,7 @@ def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
     """Body as text: a BOM wins, then ``encoding`` (utf-8 if unknown); bad bytes are replaced."""
     if body is None:
         return ""
+    clean = False  # known to hold no control character
     if isinstance(body, str):
         text = body
     else:
@@ -35,10 +39,14 @@ def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
             encoding, body = bom_encoding, body[len(bom):]
         try:
             text = body.decode(encoding or "utf-8", errors="replace")
+            utf8 = (encoding or "utf-8").lower().replace("_", "-") in ("utf-8", "utf8")
         except LookupError:
-            text = body.decode("utf-8", errors="replace")
+            text, utf8 = body.decode("utf-8", errors="replace"), True
+        # In UTF-8 (bad bytes become U+FFFD) those characters come only from those bytes.
+        clean = utf8 and len(body.translate(None, _CONTROL_BYTES)) == len(body) and not any(
+            n in body for n in _NONCHARS)
     # search() before sub(): most pages have none, and sub() would copy the whole text.
-    return _CONTROL_CHARS.sub("", text) if _CONTROL_CHARS.search(text) else text
+    return _CONTROL_CHARS.sub("", text) if not clean and _CONTROL_CHARS.search(text) else text
 
 
 def absolute_url(base: str, href: str | None) -> str | None:

@@ -201,7 +201,6 @@ def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> 
     from extruct.utils import parse_html, parse_xmldom_html
 
     out: dict[str, list[Any]] = {}
-    body = text.encode("utf-8", errors="replace")
     # The page's own lxml.html tree serves JSON-LD and microdata: parsing twice costs ~5 ms a page.
     trees: dict[str, Any] = {"html": tree} if tree is not None else {}
     for syntax in syntaxes:
@@ -209,7 +208,8 @@ def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> 
             kind = "xmldom" if syntax == "rdfa" else "html"
             if kind not in trees:
                 parser = parse_xmldom_html if kind == "xmldom" else parse_html
-                trees[kind] = parser(body, encoding="UTF-8")
+                # Encoded only here: the page's own tree serves every syntax but RDFa.
+                trees[kind] = parser(text.encode("utf-8", errors="replace"), encoding="UTF-8")
             result = extruct.extract(
                 trees[kind], base_url=url or None, syntaxes=[syntax], uniform=True, errors="strict"
             )

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-DEFAULT_DOCS = Path(__file__).resolve().parents[2] / "docs" / "quality.md"
+from productscraper.config import ROOT
+
+DEFAULT_DOCS = ROOT / "docs" / "quality.md"
 
 
 def register(sub) -> None:

@@ -245,3 +245,11 @@ def test_a_run_summary_gives_the_mean_milliseconds_per_phase_of_its_stored_produ
     assert s["timed_products"] == 2
     assert ("time per stored product, mean of 2 tasks: handover 1.0, fetch 100.0 (site 100.0), "
             "extract 4.0, store 14.0, return 1.0; total 120.0 ms") in format_summary(s)
+
+
+def test_a_products_warnings_are_counted_in_the_runs_field_coverage():
+    from productscraper.storage.runstats import covered_fields
+
+    fields = covered_fields({"title": "T", "price": 3.5, "currency": None, "warnings": ["currency_unknown"]})
+    assert fields == ["title", "price", "warning_currency_unknown"]
+    assert covered_fields({"title": "T", "currency": "EUR"}) == ["title", "currency"]

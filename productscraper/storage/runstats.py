@@ -30,6 +30,15 @@ COVERAGE_FIELDS = ("title", "price", "currency", "availability", "stock", "sku",
                    "brand", "rating", "review_count", "category", "description", "image_url")
 
 
+def covered_fields(product: dict) -> list[str]:
+    """The coverage counters a stored product adds to: its non-empty fields, and one
+    ``warning_<name>`` per data warning (``warning_currency_unknown``: a price stored
+    without a currency), so ``report``'s field coverage shows how often each happened."""
+    fields = [f for f in COVERAGE_FIELDS if product.get(f) not in (None, "", [])]
+    fields.extend(f"warning_{_key(str(w))}" for w in product.get("warnings") or ())
+    return fields
+
+
 def _key(text: str) -> str:
     # Hostnames contain dots; MongoDB field paths must not.
     return text.replace(".", "_").replace("$", "_")

@@ -186,13 +186,13 @@ class CrawlService:
             future.set_result(outcome)
 
     def _on_scraped(self, item, response=None, spider=None) -> None:
-        from productscraper.storage.runstats import COVERAGE_FIELDS
+        from productscraper.storage.runstats import covered_fields
 
         product = item.product or {}
         self._resolve(item.task_key, Outcome(
             "stored", item.url, product_id=product.get("_id"), change=item.extra.get("change"),
             status=item.status, marks=item.marks or {},
-            fields=[f for f in COVERAGE_FIELDS if product.get(f) not in (None, "", [])]))
+            fields=covered_fields(product)))
 
     def _on_dropped(self, item, response=None, exception=None, spider=None) -> None:
         reasons = getattr(exception, "reasons", None) or [

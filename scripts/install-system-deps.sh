@@ -3,6 +3,7 @@
 #   redis-server       (the broker/result backend of the embedded local stack and the tests)
 #   chromium, chromium-driver  (JavaScript rendering; never downloaded at run time)
 #   docker-compose     (only to validate docker-compose.yml in the tests)
+#   faketime, iproute2 (the multi-host tests: a worker host's clock off; network namespaces)
 # Needs root (or sudo) and Debian's apt; prints what to do otherwise and carries on.
 set -u
 need=()
@@ -10,6 +11,8 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/chromedriver ] || need+=(chromium-driver)
 command -v docker-compose >/dev/null 2>&1 || need+=(docker-compose)
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
+command -v ip >/dev/null 2>&1 || need+=(iproute2)
 [ ${#need[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "install-system-deps: please install: ${need[*]} (no apt-get here)" >&2

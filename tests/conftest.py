@@ -156,3 +156,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.module.__name__.rsplit(".", 1)[-1] in BROWSER_MODULES or item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+        elif item.get_closest_marker("multihost"):
+            # One network lab (namespaces with fixed names) per module: one process runs them.
+            item.add_marker(pytest.mark.xdist_group("multihost"))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from productscraper.stack import DEFAULT_POOL, pool_env, worker_cmd
+from productscraper.operations.stack import DEFAULT_POOL, pool_env, worker_cmd
 from tests import netns
 from tests.conftest import CORPUS
 from tests.services import ROOT, find_bin

@@ -83,9 +83,12 @@ def test_a_screenshot_of_flowers_task_list_shows_the_tasks(ops_stack, tmp_path):
             driver.execute_cdp_cmd("Network.setExtraHTTPHeaders",
                                    {"headers": {"Authorization": f"Basic {token}"}})
             driver.get(f"http://127.0.0.1:{port}/tasks")
-            deadline = time.monotonic() + 20
+            deadline, reload_at = time.monotonic() + 40, time.monotonic() + 5
             while "productscraper.scrape_product" not in driver.page_source:
                 assert time.monotonic() < deadline, "Flower's task list never showed the tasks"
+                if time.monotonic() > reload_at:  # the list is fetched when the page loads
+                    driver.refresh()
+                    reload_at = time.monotonic() + 5
                 time.sleep(0.5)
             png = driver.get_screenshot_as_png()
     finally:

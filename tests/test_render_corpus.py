@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 import time
 
 import pytest
@@ -37,7 +38,10 @@ def test_script_built_books_with_a_hanging_third_party_tag_are_stored_exactly(
              if line.strip()]
     mystery = {r["path"]: r for r in truth if r["category"] == "Mystery"}
     assert len(mystery) == 32
-    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, BROWSER_EXTRA_ARGS=LOOPBACK_ONLY)
+    # The stack's browsers live under its own TMPDIR, so other tests' browsers are not
+    # counted; a short one: Chromium puts a Unix socket there (108-byte path limit).
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path, BROWSER_EXTRA_ARGS=LOOPBACK_ONLY,
+                   TMPDIR=tempfile.mkdtemp(prefix="pst-", dir="/tmp"))
     with HangingServer("127.0.0.2") as hang:
         server = serve(books, 0, js_products=True, head_script=f"{hang.url}/tag.js")
         base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -51,7 +55,7 @@ def test_script_built_books_with_a_hanging_third_party_tag_are_stored_exactly(
             cli("stack", "down", env=env, check=False)
             server.shutdown()
         assert hang.connections == 0
-    assert browser_processes() == []
+    assert browser_processes(env["TMPDIR"]) == []
     assert (rep["discovered"], rep["stored"], rep["failed"], rep["rejected"]) == (32, 32, 0, 0)
     from pymongo import MongoClient
 

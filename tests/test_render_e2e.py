@@ -3,6 +3,7 @@ import os
 import shutil
 import signal
 import threading
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,15 +24,17 @@ if not (shutil.which("chromium") and shutil.which("chromedriver")):
                 allow_module_level=True)
 
 
-def browser_processes():
-    """Browsers of the stacks under test (not one this pytest process may own itself)."""
-    own = set(tree(os.getpid()))
-    return [p for p in all_browser_processes() if p.pid not in own]
+def browser_processes(env):
+    """Browsers of the stack under test: their private directories are under its TMPDIR
+    (other tests, or other test processes under xdist, may run browsers meanwhile)."""
+    return all_browser_processes(env["TMPDIR"])
 
 
 def env_for(redis_srv, mongo_srv, run_dir, **extra):
+    # Short: Chromium puts a Unix socket under TMPDIR (108-byte path limit).
+    tmp = tempfile.mkdtemp(prefix="pst-", dir="/tmp")
     return make_env(redis_srv.port, mongo_srv.port, run_dir, BROWSER_EXTRA_ARGS=LOOPBACK_ONLY,
-                    **extra)
+                    TMPDIR=tmp, **extra)
 
 
 def tree(pid: int) -> list[int]:
@@ -106,7 +109,7 @@ def test_js_pages_are_rendered_by_one_recycled_browser_and_stored(redis_srv, mon
     finally:
         stop.set()
         cli("stack", "down", env=env, check=False)
-    assert browser_processes() == []
+    assert browser_processes(env) == []
 
 
 def _db(env):
@@ -164,7 +167,7 @@ def test_the_default_stack_renders_js_pages_within_the_budget_and_rejects_datale
         assert elapsed < 12 * 10, elapsed
     finally:
         cli("stack", "down", env=env, check=False)
-    assert browser_processes() == []
+    assert browser_processes(env) == []
 
 
 def test_wait_names_a_queue_without_consumer_and_exits_with_the_stall_code(
@@ -198,13 +201,13 @@ def test_a_sigkilled_render_worker_leaves_no_browser_after_stack_down(redis_srv,
         shop = demo_shop(products=30, js=True)
         crawl(env, shop.listing_url, "js3", "-a", "profile=demo_js")
         deadline = time.monotonic() + 60
-        while not browser_processes() and time.monotonic() < deadline:
+        while not browser_processes(env) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert browser_processes(), "no browser started"
+        assert browser_processes(env), "no browser started"
         os.kill(stack_pid(env, "render1"), signal.SIGKILL)
     finally:
         cli("stack", "down", env=env, check=False)
     deadline = time.monotonic() + 10
-    while browser_processes() and time.monotonic() < deadline:
+    while browser_processes(env) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert browser_processes() == []
+    assert browser_processes(env) == []

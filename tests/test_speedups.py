@@ -50,10 +50,13 @@ def test_celery_speedups_off_gives_stock_celery_and_kombu():
     assert conf["pool"] == "threads" and conf["saferepr_stock"] is True
 
 
-def test_a_speedup_on_an_unverified_version_falls_back_with_one_warning(monkeypatch, caplog):
+def test_a_speedup_on_an_unverified_version_falls_back_with_one_warning(monkeypatch, caplog, request):
     real = speedups.version
     monkeypatch.setattr(speedups, "version", lambda dist: "6.0.1" if dist == "celery" else real(dist))
     monkeypatch.setattr(speedups, "_warned", set())
+    # The versions "changed" for this test: forget the cached verdicts, before and after.
+    speedups.version_mismatch.cache_clear()
+    request.addfinalizer(speedups.version_mismatch.cache_clear)
     with caplog.at_level(logging.WARNING, logger="tasks.speedups"):
         assert not speedups.enabled("consumer", ON)
         assert not speedups.enabled("consumer", ON)

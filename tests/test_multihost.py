@@ -13,12 +13,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
-import shutil
 import sys
 import time
-from collections import Counter
-from pathlib import Path
 
 import pytest
 

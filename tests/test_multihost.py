@@ -54,7 +54,10 @@ def lab(tmp_path_factory):
                   env, logs / "redis.log")
         (logs / "mongo").mkdir()
         lab.spawn("store", [find_bin("nx-27017"), "--host", store, "-p", str(MONGO_PORT),
-                            "--data-dir", str(logs / "mongo"), "--log-file", str(logs / "nx.log")],
+                            "--data-dir", str(logs / "mongo"), "--log-file", str(logs / "nx.log"),
+                                # its own pid file: nx-27017 refuses to start while another
+                                # instance holds the default one ("already running")
+                                "--pid-file", str(logs / "nx.pid")],
                   env, logs / "mongo.log")
         lab.spawn("store", [sys.executable, "-m", "http.server", "--bind", store, "--directory",
                             str(BOOKS), str(SITE_PORT)], env, logs / "site.log")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from pymongo.database import Database
 
@@ -124,15 +125,27 @@ def check_run(db: Database, run_id: str, timeout: float = 1.0) -> list[Stall]:
 class StallWatch:
     """Throttled :func:`check_run` for polling loops: at most one broadcast per ``every`` s.
 
-    A queue counts as stalled once two checks in a row found it so (a worker that is still
-    starting has not answered yet), so a stall is named within ``2 * every`` seconds.
+    A queue counts as stalled once two checks in a row found it so *and* nothing moved in
+    between: its message count did not drop and the run settled no URL. A worker busy
+    enough to miss the ``inspect`` broadcast twice (two cores shared with a browser, say)
+    still drains its queue, so it is never named. A stall is named within ``2 * every`` s.
     """
 
-    def __init__(self, db: Database, run_id: str, every: float = 4.0) -> None:
+    def __init__(self, db: Database, run_id: str, every: float = 4.0,
+                 check: Callable[[Database, str], list[Stall]] | None = None,
+                 progress: Callable[[Database, str], int] | None = None) -> None:
         self.db, self.run_id, self.every = db, run_id, every
+        self._check = check or check_run
+        self._progress = progress or settled_count
         self.stalls: list[Stall] = []
-        self._seen: set[str] = set()
+        self._seen: dict[str, int] = {}  # queue -> its message count at the previous check
+        self._settled: int | None = None
         self._next = 0.0
+
+    @property
+    def suspects(self) -> bool:
+        """The latest check saw a queue without consumer (a second look would confirm)."""
+        return bool(self._seen)
 
     def poll(self, now: float | None = None) -> list[Stall]:
         """The confirmed stalls as of the latest check (checks again after ``every`` s)."""
@@ -140,10 +153,19 @@ class StallWatch:
         if now >= self._next:
             self._next = now + self.every
             try:
-                found = check_run(self.db, self.run_id)
+                found = self._check(self.db, self.run_id)
+                settled = self._progress(self.db, self.run_id) if found else self._settled
             except Exception as exc:  # MongoDB or broker trouble: the caller reports those
                 log.debug("stall check failed: %s", exc)
                 return self.stalls
-            self.stalls = [s for s in found if s.queue in self._seen]
-            self._seen = {s.queue for s in found}
+            moved = settled != self._settled
+            self.stalls = [s for s in found if s.queue in self._seen
+                           and s.messages >= self._seen[s.queue] and not moved]
+            self._seen = {s.queue: s.messages for s in found}
+            self._settled = settled
         return self.stalls
+
+
+def settled_count(db: Database, run_id: str) -> int:
+    """How many of the run's URLs have left the queue (any state but ``queued``)."""
+    return count(db.urls, {"run_id": run_id, "state": {"$ne": ledger.QUEUED}})

@@ -77,12 +77,13 @@ def cmd_status(args: argparse.Namespace) -> int:
     console = Console()
     watches: dict[str, StallWatch] = {}
     if not args.watch:
-        # Two looks a few seconds apart: a stall is named once it is seen twice.
-        summaries = _summaries(db, args.run, args.recent)
-        if any(not s["complete"] and s["queued"] for s in summaries):
-            with_stalls(db, summaries, watches)
+        # A stall is named once it is seen twice with nothing moving in between: look
+        # again a few seconds later only when the first look saw a queue without consumer.
+        summaries = with_stalls(db, _summaries(db, args.run, args.recent), watches)
+        if any(w.suspects for w in watches.values()):
             time.sleep(STALL_RECHECK_S)
-        console.print(render(with_stalls(db, _summaries(db, args.run, args.recent), watches)))
+            summaries = with_stalls(db, _summaries(db, args.run, args.recent), watches)
+        console.print(render(summaries))
         return 0
     with Live(render(_summaries(db, args.run, args.recent)), console=console,
               refresh_per_second=4) as live:

@@ -96,6 +96,11 @@ class Config:
     worker_drain_s: float = 25.0
     worker_heartbeat_file: str = ""
     worker_heartbeat_s: float = 10.0
+    # Cluster clock (productscraper/storage/clock_sync.py): every process measures its
+    # clock's offset from Redis TIME at start and every CLOCK_SYNC_INTERVAL s, and writes
+    # ledger times, message leases and ETAs on that clock. CLOCK_SYNC=off: the host's own.
+    clock_sync: bool = True
+    clock_sync_s: float = 60.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -156,6 +161,8 @@ class Config:
             worker_drain_s=_float(env, "WORKER_DRAIN_S", d.worker_drain_s),
             worker_heartbeat_file=env.get("WORKER_HEARTBEAT_FILE", d.worker_heartbeat_file),
             worker_heartbeat_s=_float(env, "WORKER_HEARTBEAT_INTERVAL", d.worker_heartbeat_s),
+            clock_sync=_bool(env, "CLOCK_SYNC", d.clock_sync),
+            clock_sync_s=_float(env, "CLOCK_SYNC_INTERVAL", d.clock_sync_s),
         )
 
     def check_timeouts(self) -> None:

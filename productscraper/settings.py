@@ -51,7 +51,9 @@ COMMANDS_MODULE = "productscraper.commands"
 # shutdown pass (productscraper/extensions/gc_freeze.py); log records below LOG_LEVEL are
 # not made at all (productscraper/extensions/log_level.py).
 EXTENSIONS = {"productscraper.extensions.gc_freeze.GcFreeze": 0,
-              "productscraper.extensions.log_level.LogLevelGate": 0}
+              "productscraper.extensions.log_level.LogLevelGate": 0,
+              # ledger times on the cluster's clock (productscraper/storage/clock_sync.py)
+              "productscraper.extensions.clock_sync.ClockSync": 0}
 GC_FREEZE_ENABLED = True
 FEED_EXPORT_ENCODING = "utf-8"
 # Scrapy checks each response's callback for `return value` in a generator by reading its

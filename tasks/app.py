@@ -19,7 +19,17 @@ cfg = get_config()
 #: WORKER_POOL, unless it names a speed-up that is off here (tasks/speedups/).
 POOL = speedups.effective_pool(cfg.worker_pool, cfg)
 
-app = Celery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
+class ProductscraperCelery(Celery):
+    """Celery whose ``now()`` is the cluster's clock (storage/clock_sync.py): ETAs and
+    expiries computed from a countdown are then right even from a host whose clock is off."""
+
+    def now(self):
+        from productscraper.storage.clock import now_utc
+
+        return now_utc().astimezone(self.timezone)
+
+
+app = ProductscraperCelery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
              include=["tasks.product", "tasks.worker_hooks"])
 
 app.conf.update(

@@ -77,9 +77,20 @@ def start_crawler_when_ready(sender=None, **_):
         threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
 
 
+@signals.worker_init.connect
+def sync_clock(**_):
+    """Onto the cluster's clock before the consumer takes its first message (its leases)."""
+    from productscraper.storage import clock_sync
+
+    clock_sync.start()
+
+
 @signals.worker_process_init.connect
 def start_crawler_in_child(**_):
-    """Prefork child: its own reactor and crawler."""
+    """Prefork child: its own reactor and crawler (and clock sync thread)."""
+    from productscraper.storage import clock_sync
+
+    clock_sync.start()
     threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
 
 

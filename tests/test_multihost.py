@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import sys
 import time
 
@@ -182,3 +183,55 @@ def test_the_store_unreachable_from_a_worker_host_for_20_s_loses_nothing(lab):
     finally:
         run.stop()
         lab.restore("worker2")
+
+
+def _product_fetches(log_path, start: int) -> dict[str, int]:
+    """Product page GETs the site logged after byte ``start`` of its log, by path."""
+    counts: dict[str, int] = {}
+    with open(log_path, "rb") as fh:
+        fh.seek(start)
+        for line in fh.read().decode("utf-8", "replace").splitlines():
+            parts = line.split('"GET ')
+            if len(parts) > 1 and "/catalogue/" in parts[1] and "/category/" not in parts[1]:
+                path = parts[1].split(" ", 1)[0]
+                counts[path] = counts.get(path, 0) + 1
+    return counts
+
+
+def test_a_worker_host_5_minutes_fast_keeps_leases_and_ledger_times_right(lab):
+    if not shutil.which("faketime"):
+        pytest.skip("faketime (Debian package faketime) is not installed")
+    run = Run(lab, "clock")
+    site_log = lab.logs / "site.log"
+    log_start = site_log.stat().st_size
+    started = time.time()
+    try:
+        run.start_worker("worker1")
+        run.start_worker("worker2", prefix=["faketime", "-f", "+5m"])  # its clock: 5 min fast
+        run.crawl()
+        run.wait_stored(300)
+        # Before any fault: no page was handed out twice. On its own clock worker2 would
+        # judge every lease of worker1 expired and put those messages back in the queue.
+        before_cut = _product_fetches(site_log, log_start)
+        twice = sorted(p for p, n in before_cut.items() if n > 1)
+        assert twice == [], f"{len(twice)} product pages fetched twice: {twice[:5]}"
+        # Then the fast host vanishes: its leases, stamped on the cluster's clock, expire
+        # after the visibility timeout, not 5 minutes later.
+        lab.cut("worker2")
+        cut_at = time.monotonic()
+        facts = run.check_exactly_once(run.finish(timeout=VISIBILITY_S + 60))
+        assert time.monotonic() - cut_at < VISIBILITY_S + 60
+        ended = time.time()
+        # Every ledger time on the control host's (true) clock, none 5 minutes ahead.
+        stamps = [t for pair in facts["times"] for t in pair if t]
+        late = [t for t in stamps if not started - 5 <= _epoch(t) <= ended + 5]
+        assert len(stamps) >= 2000 and late == [], late[:5]
+    finally:
+        run.stop()
+        lab.restore("worker2")
+
+
+def _epoch(stamp: str) -> float:
+    from productscraper.storage.clock import parse_iso
+
+    return parse_iso(stamp).timestamp()

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
-from datetime import datetime, timezone
+from datetime import timezone
 
 from twisted.python.failure import Failure
+
+from productscraper.storage.clock import now_utc
 
 TRANSIENT_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524})
 
@@ -64,7 +66,7 @@ def parse_retry_after(value: bytes | str | None) -> float | None:
         return None
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+    return max(0.0, (when - now_utc()).total_seconds())  # the cluster's clock
 
 
 def classify_status(url: str, status: int, retry_after: bytes | str | None = None) -> Outcome:

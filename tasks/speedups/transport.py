@@ -24,6 +24,12 @@
    empty, to wait for the next message. Queues with an expiry or a consumer without acks,
    a ``global_keyprefix``, and ``drain_events()`` without an event loop keep kombu's way.
 
+4. Leases on the cluster's clock: a delivery's score in the unacked index, and the
+   visibility check that hands a dead worker's messages out again, use Redis ``TIME``
+   plus this host's measured offset (:mod:`productscraper.storage.clock_sync`), not the
+   host's clock: a worker 5 minutes fast would otherwise put every other worker's
+   in-flight messages back in the queue (seen in tests/test_multihost.py).
+
 Selected with Celery's ``broker_transport`` setting when the broker is Redis.
 
 Fenced (:mod:`tasks.speedups`): replaces kombu 5.7's Redis ``Transport``/``Channel``/``QoS`` (with redis-py 8); verified on the versions in
@@ -34,12 +40,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from time import time
 
 from kombu.transport import redis as kombu_redis
 from kombu.transport import virtual
 from kombu.utils.encoding import bytes_to_str
 from kombu.utils.json import dumps, loads
+
+from productscraper.storage.clock import reference_time
 
 log = logging.getLogger(__name__)
 
@@ -115,11 +122,31 @@ class QoS(kombu_redis.QoS):
         delivery = message.delivery_info
         with self.pipe_or_acquire() as pipe:
             acked = self._take_acked(pipe)
-            pipe.zadd(self.unacked_index_key, {delivery_tag: time()}) \
+            pipe.zadd(self.unacked_index_key, {delivery_tag: reference_time()}) \
                 .hset(self.unacked_key, delivery_tag,
                       dumps([message._raw, delivery["exchange"], delivery["routing_key"]]))
             self._execute(pipe, acked)
             virtual.QoS.append(self, message, delivery_tag)
+
+    def restore_visible(self, start: int = 0, num: int = 10, interval: int = 10) -> None:
+        """kombu's ``restore_visible`` on the cluster's clock: a delivery is stamped, and
+        its visibility timeout judged, with :func:`reference_time` (Redis ``TIME`` plus
+        the local clock's measured offset). On the host's own clock a worker 5 minutes
+        fast would hand every other worker's in-flight messages out again, and a slow
+        one's messages would come back minutes late after it died."""
+        self._vrestore_count += 1
+        if (self._vrestore_count - 1) % (interval or 1):
+            return
+        with self.channel.conn_or_acquire() as client:
+            ceil = reference_time() - self.visibility_timeout
+            try:
+                with kombu_redis.Mutex(client, self.unacked_mutex_key, self.unacked_mutex_expire):
+                    visible = client.zrange(self.unacked_index_key, ceil, 0, desc=True, byscore=True,
+                                            offset=num and start, num=num, withscores=True)
+                    for tag, _score in visible or []:
+                        self.restore_by_tag(tag, client)
+            except kombu_redis.MutexHeld:
+                pass
 
     def flush_acks(self) -> None:
         """Remove every acked message from the unacked index now (one transaction)."""
@@ -146,7 +173,7 @@ class QoS(kombu_redis.QoS):
         acked = self._take_acked()
         return self._write(lambda: script(
             keys=[self.unacked_index_key, self.unacked_key, *queue_keys],
-            args=[most, time(), len(acked), *acked], client=client), acked)
+            args=[most, reference_time(), len(acked), *acked], client=client), acked)
 
     def _execute(self, pipe, acked: list[str]) -> None:
         self._write(pipe.execute, acked)

@@ -29,7 +29,7 @@ LISTING_PRIORITY = 10
 
 class ListingsSpider(SitemapDiscovery, scrapy.Spider):
     """``scrapy crawl listings -a start_url=URL [-a start_url2=URL] [-a run_id=ID] [-a profile=NAME]
-    [-a discovery=auto|listing|sitemap]``.
+    [-a discovery=auto|listing|sitemap] [-a speculate_pages=K]``.
 
     Which links are listings, pagination and products comes from the site profile
     (chosen per start URL by host:port, or forced with ``-a profile=NAME``). ``discovery``
@@ -48,7 +48,8 @@ class ListingsSpider(SitemapDiscovery, scrapy.Spider):
 
     def __init__(self, start_url: str | None = None, run_id: str | None = None,
                  profile: str | None = None, start_urls: str | None = None,
-                 discovery: str | None = None, **kwargs: Any) -> None:
+                 discovery: str | None = None, speculate_pages: str | int | None = None,
+                 **kwargs: Any) -> None:
         extra = {k: v for k, v in kwargs.items() if k.startswith("start_url")}
         for k in extra:
             kwargs.pop(k)
@@ -65,6 +66,12 @@ class ListingsSpider(SitemapDiscovery, scrapy.Spider):
         if discovery is not None and discovery not in DISCOVERY_MODES:
             raise UsageError(f"listings: discovery must be one of {', '.join(DISCOVERY_MODES)}; got {discovery!r}")
         self.discovery = discovery
+        try:
+            self.speculate_pages = None if speculate_pages is None else int(speculate_pages)
+        except ValueError:
+            self.speculate_pages = -1
+        if self.speculate_pages is not None and self.speculate_pages < 0:
+            raise UsageError(f"listings: speculate_pages must be an integer >= 0; got {speculate_pages!r}")
         self.forced_profile: SiteProfile | None = get_profile(profile) if profile else None
         if run_id is None:
             run_id = new_run_id()
@@ -141,7 +148,9 @@ class ListingsSpider(SitemapDiscovery, scrapy.Spider):
                   pending: list[ParsedListing]) -> Iterator[Any]:
         """A page the walk reached: follow its links, then yield its products."""
         profile = self.profile_for(parsed.url)
-        ahead = 0 if renders_listings(profile) else profile.speculate_pages
+        ahead = self.speculate_pages if self.speculate_pages is not None else profile.speculate_pages
+        if renders_listings(profile):
+            ahead = 0  # a rendered listing page costs a browser tab: never fetched on speculation
         # Pagination first: walking the listing chain is the critical path of a run, and
         # the page's items may wait in the enqueue pipeline while it flushes a batch.
         for url in parsed.next_urls:

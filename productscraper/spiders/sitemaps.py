@@ -92,7 +92,7 @@ class SitemapDiscovery:
 
     def parse_robots(self, response: Response, start_url: str, mode: str) -> Iterator[Any]:
         """robots.txt: its sitemaps, else (auto) the listing pages, else a clear error."""
-        urls = list(sitemap_urls_from_robots(response.text, base_url=response.url))
+        urls = list(sitemap_urls_from_robots(response.body, base_url=response.url))
         if urls:
             self.crawler.stats.inc_value("listings/discovery/sitemap")
             for url in urls:

@@ -9,6 +9,11 @@ rendered DOM equals the original page. ``--head-script URL`` puts ``<script src=
 first in every HTML page's ``<head>`` (a third-party tag; point it at a host that never
 answers to check that nothing outside the page holds a render).
 
+``--latency-ms N`` delays every answer (a sleep per request thread: answers overlap);
+``--access-log FILE`` appends ``<epoch> GET <path> <status>`` per answer (the demo shop's
+format); ``--also DIR`` serves the files directly in DIR at ``/<name>`` beside the tree
+(generated sitemaps, robots.txt: the corpus itself stays untouched).
+
 Files are read from disk per request; paths outside the tree are refused. Used by the
 render acceptance test (tests/test_render_corpus.py) and by hand (README "JavaScript pages").
 """
@@ -20,6 +25,7 @@ import json
 import re
 import sys
 import threading
+import time
 from functools import partial
 from html import escape
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -72,11 +78,29 @@ class CorpusHandler(SimpleHTTPRequestHandler):
     js_products = False
     head_script: str | None = None
     product_path = BOOKS_PRODUCT
+    latency_s = 0.0
+    access_log = None  # an open text file, shared by the request threads
+    also: Path | None = None
+    _log_lock = threading.Lock()
 
     def log_message(self, *args: object) -> None:  # quiet: tests read their own logs
         pass
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.access_log is not None:
+            with self._log_lock:
+                self.access_log.write(f"{time.time():.6f} {self.command} {self.path} {code}\n")
+                self.access_log.flush()
+
+    def translate_path(self, path: str) -> str:
+        name = path.split("?", 1)[0].lstrip("/")
+        if self.also is not None and name and "/" not in name and (self.also / name).is_file():
+            return str(self.also / name)
+        return super().translate_path(path)
+
     def do_GET(self) -> None:
+        if self.latency_s:
+            time.sleep(self.latency_s)
         path = self.path.split("?", 1)[0]
         target = Path(self.translate_path(path))
         if target.is_dir():
@@ -98,9 +122,13 @@ class CorpusHandler(SimpleHTTPRequestHandler):
 
 
 def serve(tree: Path, port: int = 0, js_products: bool = False,
-          head_script: str | None = None) -> ThreadingHTTPServer:
+          head_script: str | None = None, latency_ms: float = 0.0, access_log: str | None = None,
+          also: Path | None = None) -> ThreadingHTTPServer:
     """Start serving ``tree`` on 127.0.0.1:``port`` in a daemon thread; returns the server."""
-    handler = type("Handler", (CorpusHandler,), {"js_products": js_products, "head_script": head_script})
+    log = open(access_log, "a", encoding="utf-8") if access_log else None  # noqa: SIM115 - process-long
+    handler = type("Handler", (CorpusHandler,), {"js_products": js_products, "head_script": head_script,
+                                                 "latency_s": latency_ms / 1000, "access_log": log,
+                                                 "also": also})
     server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(tree)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -114,12 +142,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8701)
     parser.add_argument("--js-products", action="store_true", help="product pages built by script")
     parser.add_argument("--head-script", metavar="URL", help="a <script src=URL> first in every <head>")
+    parser.add_argument("--latency-ms", type=float, default=0.0, help="delay of every answer")
+    parser.add_argument("--access-log", metavar="FILE", help="append '<epoch> GET <path> <status>' per answer")
+    parser.add_argument("--also", metavar="DIR", type=Path, help="also serve DIR's files at /<name>")
     args = parser.parse_args(argv)
     tree = Path(args.tree) if Path(args.tree).is_dir() else CORPUS / args.tree
     if not tree.is_dir():
         print(f"no such corpus tree: {tree}", file=sys.stderr)
         return 2
-    server = serve(tree, args.port, args.js_products, args.head_script)
+    server = serve(tree, args.port, args.js_products, args.head_script, args.latency_ms,
+                   args.access_log, args.also)
     print(f"serving {tree} on http://127.0.0.1:{server.server_address[1]}/", flush=True)
     try:
         threading.Event().wait()

@@ -18,6 +18,7 @@ import json
 import resource
 import sys
 import time
+import urllib.error
 import urllib.request
 
 from productscraper.pages.listing import ListingPage
@@ -57,7 +58,7 @@ def crawl(start_url: str, profile: SiteProfile, run_id: str, limit: int = 0) -> 
     ensure_indexes(db)
     started, cpu0 = time.time(), _cpu()
     seen: set[str] = set()
-    pages, url = 0, start_url
+    pages, failed, url = 0, 0, start_url
     while url and not (limit and len(seen) >= limit):
         listing = ListingPage(url, fetch(url), profile)
         pages += 1
@@ -67,10 +68,13 @@ def crawl(start_url: str, profile: SiteProfile, run_id: str, limit: int = 0) -> 
             if product_url in seen:
                 continue
             seen.add(product_url)
-            scrape_product(db, product_url, profile, run_id)
+            try:
+                scrape_product(db, product_url, profile, run_id)
+            except urllib.error.HTTPError:  # a missing product page (the books corpus has 4)
+                failed += 1
         next_pages = listing.next_page_urls()
         url = next_pages[0] if next_pages else None
-    return {"products": len(seen), "listing_pages": pages, "started_at": started,
+    return {"products": len(seen), "failed": failed, "listing_pages": pages, "started_at": started,
             "ended_at": time.time(), "cpu_start_s": cpu0, "cpu_end_s": _cpu()}
 
 

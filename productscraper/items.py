@@ -13,7 +13,8 @@ class DetailUrlItem:
     run_id: str
     profile: str | None = None
     render: bool = False
-    source: str | None = None  # the listing page it was found on
+    source: str | None = None  # the listing page (or sitemap) it was found on
+    lastmod: str | None = None  # the sitemap's <lastmod>, kept on the ledger entry
 
 
 @dataclass

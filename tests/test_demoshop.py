@@ -164,7 +164,8 @@ def test_media_is_a_jpeg(shop):
 
 
 def test_robots_disallows_private_products_linked_from_page_one(shop):
-    assert shop.fetch("/robots.txt").text == "User-agent: *\nDisallow: /private/\n"
+    assert shop.fetch("/robots.txt").text == (
+        f"User-agent: *\nDisallow: /private/\n\nSitemap: {shop.url}/sitemap_index.xml\n")
     page1 = Selector(shop.fetch("/catalogue/page-1.html").text)
     private = [h for h in page1.css("a.product-link::attr(href)").getall() if h.startswith("/private/")]
     assert private == ["/private/product/41/", "/private/product/42/"]

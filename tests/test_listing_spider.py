@@ -179,4 +179,8 @@ def test_a_listing_page_follows_its_next_page_before_handing_over_its_products()
     out = list(spider.parse_listing(response))
     assert isinstance(out[0], Request) and out[0].url.endswith("/catalogue/page-2.html")
     assert out[0].priority == LISTING_PRIORITY > 0
-    assert [type(o) for o in out[1:]] == [DetailUrlItem, DetailUrlItem]
+    # then the pages fetched ahead (speculate_pages = 4), just below the walk's own next page
+    ahead = out[1:5]
+    assert [r.url.rsplit("/", 1)[1] for r in ahead] == [f"page-{n}.html" for n in (3, 4, 5, 6)]
+    assert all(isinstance(r, Request) and 0 < r.priority < LISTING_PRIORITY for r in ahead)
+    assert [type(o) for o in out[5:]] == [DetailUrlItem, DetailUrlItem]

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from aiohttp import web
 
-from . import templates
+from . import sitemaps, templates
 from .admin import admin_reprice, admin_reset, admin_stats, admin_throttle, admin_truth
 from .state import STATE_KEY, ShopOptions, ShopState, _origin, _state
 from .catalog import Product, page_count, page_slice
@@ -98,7 +98,8 @@ async def home(request: web.Request) -> web.Response:
 
 async def robots(request: web.Request) -> web.Response:
     """GET /robots.txt"""
-    return web.Response(text=templates.robots_txt(), content_type="text/plain", charset="utf-8")
+    sitemap = _origin(request) + sitemaps.INDEX_PATH if _state(request).options.sitemap else None
+    return web.Response(text=templates.robots_txt(sitemap), content_type="text/plain", charset="utf-8")
 
 
 def _listing(request: web.Request, heading: str, products: list[Product], page: int,
@@ -106,6 +107,8 @@ def _listing(request: web.Request, heading: str, products: list[Product], page: 
     state = _state(request)
     per_page = state.options.per_page
     on_page = page_slice(products, page, per_page)
+    if on_page is None and page > 1 and state.options.beyond_last == "first":
+        page, on_page = 1, page_slice(products, 1, per_page)  # a shop that never says 404
     if on_page is None:
         return _not_found()
     return _html(templates.listing_page(
@@ -228,6 +231,7 @@ def create_app(options: ShopOptions) -> web.Application:
     app.router.add_get(r"/media/{id:\d+}.jpg", media)
     app.router.add_get("/js/catalogue/", js_catalogue)
     app.router.add_get("/api/products", api_products)
+    sitemaps.add_routes(app)
     app.router.add_get("/_admin/truth.json", admin_truth)
     app.router.add_get("/_admin/stats.json", admin_stats)
     app.router.add_post("/_admin/reprice", admin_reprice)

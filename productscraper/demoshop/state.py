@@ -39,6 +39,10 @@ class ShopOptions:
     js_delay_ms: int = 300
     #: A ``<script src>`` put first in every page's ``<head>`` (a third-party tag).
     head_script: str | None = None
+    #: Listing pages past the last: "404", or "first" (answered with page 1, as some shops do).
+    beyond_last: str = "404"
+    #: robots.txt names the sitemap index (``--no-sitemap`` turns it off).
+    sitemap: bool = True
 
 
 @dataclass

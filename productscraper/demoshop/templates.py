@@ -382,6 +382,7 @@ def js_catalogue_page(*, overlay: bool = False) -> str:
     return _layout(f"All products | {SHOP_NAME}", body)
 
 
-def robots_txt() -> str:
-    """robots.txt: everything allowed except /private/."""
-    return "User-agent: *\nDisallow: /private/\n"
+def robots_txt(sitemap: str | None = None) -> str:
+    """robots.txt: everything allowed except /private/; names ``sitemap`` when given."""
+    text = "User-agent: *\nDisallow: /private/\n"
+    return text + (f"\nSitemap: {sitemap}\n" if sitemap else "")

@@ -20,6 +20,9 @@ from productscraper.pages.selectors import validate_query
 PROFILES_DIR = Path(__file__).resolve().parent
 GENERIC = "generic"
 RENDER_MODES = ("never", "listing", "detail", "both")
+#: How the listing spider finds product URLs: sitemaps when robots.txt lists them ("auto"),
+#: only the listing pages, or only sitemaps.
+DISCOVERY_MODES = ("auto", "listing", "sitemap")
 
 # Raw product fields a profile may override (docs/CONTRACTS.md, "Raw product"); url is the request's.
 FIELD_NAMES = frozenset(
@@ -31,7 +34,7 @@ FIELD_NAMES = frozenset(
 )
 _TOP_KEYS = frozenset(
     {"name", "hosts", "currency", "render", "wait_for", "render_on_miss", "render_allow_hosts",
-     "rate_limit", "burst", "listing", "fields"}
+     "rate_limit", "burst", "listing", "fields", "discovery", "sitemap_rules", "speculate_pages"}
 )
 _LISTING_KEYS = frozenset({"product_links", "next_page", "category_links", "follow_categories"})
 _CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
@@ -107,6 +110,13 @@ class SiteProfile:
     render_allow_hosts: tuple[str, ...] = ()
     rate_limit: float | None = None  # requests/s for the whole cluster; None = global default
     burst: int = 1
+    #: auto | listing | sitemap (DISCOVERY_MODES); the spider's ``-a discovery=`` beats it.
+    discovery: str = "auto"
+    #: Regexes (searched, SitemapSpider's rule semantics) a sitemap URL must match to be a
+    #: product; empty = generic choice (sitemaps named for products, probed URLs).
+    sitemap_rules: tuple[str, ...] = ()
+    #: Listing pages fetched ahead of the chain when its next-page links are numeric; 0 = off.
+    speculate_pages: int = 4
 
 
 GENERIC_PROFILE = SiteProfile(name=GENERIC)
@@ -182,6 +192,19 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
     if isinstance(burst, bool) or not isinstance(burst, int) or burst < 1:
         raise _fail(path, "burst", f"{burst!r} must be an integer >= 1")
 
+    discovery = data.get("discovery", "auto")
+    if discovery not in DISCOVERY_MODES:
+        raise _fail(path, "discovery", f"{discovery!r} is not one of {', '.join(DISCOVERY_MODES)}")
+    sitemap_rules = _str_list(path, "sitemap_rules", data.get("sitemap_rules", []))
+    for rule in sitemap_rules:
+        try:
+            re.compile(rule)
+        except re.error as exc:
+            raise _fail(path, "sitemap_rules", f"{rule!r} is not a regular expression: {exc}") from None
+    speculate = data.get("speculate_pages", 4)
+    if isinstance(speculate, bool) or not isinstance(speculate, int) or speculate < 0:
+        raise _fail(path, "speculate_pages", f"{speculate!r} must be an integer >= 0")
+
     listing_data = data.get("listing", {})
     if not isinstance(listing_data, dict):
         raise _fail(path, "listing", "expected a [listing] table")
@@ -231,6 +254,9 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
         render_allow_hosts=allow_hosts,
         rate_limit=float(rate_limit) or None,  # 0 means "use DOMAIN_RATE_LIMIT"
         burst=burst,
+        discovery=discovery,
+        sitemap_rules=sitemap_rules,
+        speculate_pages=speculate,
     )
 
 
@@ -316,6 +342,7 @@ def profile_for_url(url: str) -> SiteProfile:
 
 
 __all__ = [
+    "DISCOVERY_MODES",
     "GENERIC",
     "FrozenMap",
     "ListingRules",

@@ -37,6 +37,8 @@ class Entry:
     url: str
     profile: str | None = None
     render: bool = False
+    #: The sitemap's <lastmod> of the URL (a later run can take only what changed).
+    lastmod: str | None = None
 
     @property
     def id(self) -> str:
@@ -44,7 +46,7 @@ class Entry:
 
 
 def _doc(entry: Entry, now: str) -> dict:
-    return {
+    doc = {
         "_id": entry.id,
         "fp": url_fingerprint(entry.url),
         "url": canonical_url(entry.url),
@@ -56,6 +58,9 @@ def _doc(entry: Entry, now: str) -> dict:
         "created_at": now,
         "updated_at": now,
     }
+    if entry.lastmod:
+        doc["lastmod"] = entry.lastmod
+    return doc
 
 
 def register(db: Database, entry: Entry) -> bool:

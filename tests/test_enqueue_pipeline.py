@@ -151,3 +151,23 @@ async def test_a_slow_publisher_set_up_holds_the_reactor_thread_only_as_long_as_
     gaps = [(a, b) for a, b in _reactor_gaps(seen["ticks"]) if b > seen["began"][0]]
     assert len(gaps) == 1 and 0.25 < gaps[0][1] - gaps[0][0] < 0.6, gaps
     assert gaps[0][1] < seen["ended"][0]
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_sitemap_urls_lastmod_is_handed_to_the_ledger(
+        demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
+    from productscraper.demoshop.sitemaps import product_lastmod
+
+    db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_lastmod"]
+    entries: list = []
+
+    def record(_db, batch):
+        entries.extend(batch)
+        return FanOutResult(new=len(batch))
+
+    shop = demo_shop(products=12, per_page=6)
+    crawler = _listing_crawler(monkeypatch, db, fan_out=record, prepare_publisher=lambda: None,
+                               redis_url=redis_url, prefix=prefix)
+    await crawler.crawl(start_url=shop.url + "/", profile="demo", run_id="lm1", discovery="sitemap")
+    by_url = {p["url"]: p["id"] for p in shop.truth()}
+    assert {e.url: e.lastmod for e in entries} == {u: product_lastmod(i) for u, i in by_url.items()}

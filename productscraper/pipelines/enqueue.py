@@ -111,7 +111,7 @@ class EnqueuePipeline:
         if not isinstance(item, DetailUrlItem):
             return item
         self.buffer.append(Entry(run_id=item.run_id, url=item.url, profile=item.profile,
-                                 render=item.render))
+                                 render=item.render, lastmod=item.lastmod))
         if len(self.buffer) >= self.batch_size:
             await self._flush()
         return item

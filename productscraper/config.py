@@ -62,6 +62,9 @@ class Config:
     retry_backoff_max: float = 30.0
     store_max_retries: int = 8
     worker_concurrency: int = 16
+    # `stack up` starts its workers this much nicer (os.nice) than itself, so a listing
+    # crawl started beside them on the same cores gets the CPU first (0: same priority).
+    worker_nice: int = 5
     worker_pool: str = DEFAULT_POOL
     products_per_task: int = 1
     store_task_results: bool = False
@@ -132,6 +135,7 @@ class Config:
             retry_backoff_max=_float(env, "RETRY_BACKOFF_MAX", d.retry_backoff_max),
             store_max_retries=_int(env, "STORE_MAX_RETRIES", d.store_max_retries),
             worker_concurrency=_int(env, "WORKER_CONCURRENCY", d.worker_concurrency),
+            worker_nice=_int(env, "WORKER_NICE", d.worker_nice),
             worker_pool=env.get("WORKER_POOL") or d.worker_pool,
             products_per_task=_int(env, "PRODUCTS_PER_TASK", d.products_per_task),
             store_task_results=_bool(env, "STORE_TASK_RESULTS", d.store_task_results),

@@ -31,6 +31,11 @@ def processes_mentioning(text: str) -> list[int]:
     return pids
 
 
+def niceness(pid: int) -> int:
+    """The process's nice value (/proc/PID/stat, field 19)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()[16])
+
+
 def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tmp_path):
     redis_port, mongo_port, flower_port = free_port(), free_port(), free_port()
     run_dir = tmp_path / "run"
@@ -47,6 +52,11 @@ def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tm
         # A browser worker by default wherever a browser is installed (no queue without consumer).
         browser = {"render1"} if Config.from_env(env).browser_installed else set()
         assert names == {f"redis-{redis_port}", f"mongo-{mongo_port}", "worker1", "worker2", "flower", *browser}
+        # Workers run nicer than a listing crawl started beside them (WORKER_NICE, default 5).
+        procs = {p["name"]: p["pid"] for p in json.loads((run_dir / "stack.json").read_text())}
+        ours = os.nice(0)
+        assert {n: niceness(procs[n]) for n in ("worker1", "worker2", *browser, "flower")} == {
+            **{n: min(19, ours + 5) for n in ("worker1", "worker2", *browser)}, "flower": ours}
         deadline = time.monotonic() + 30
         while not listening("127.0.0.1", flower_port) and time.monotonic() < deadline:
             time.sleep(0.3)

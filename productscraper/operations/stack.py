@@ -62,13 +62,14 @@ def alive(pid: int) -> bool:
         return False
 
 
-def _spawn(cfg: Config, name: str, cmd: list[str], env: dict | None = None) -> Proc:
+def _spawn(cfg: Config, name: str, cmd: list[str], env: dict | None = None, nice: int = 0) -> Proc:
     cfg.run_dir.mkdir(parents=True, exist_ok=True)
     log = cfg.run_dir / f"{name}.log"
     with open(log, "ab") as fh:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True,
-                                env={**os.environ, **(env or {})})
+                                env={**os.environ, **(env or {})},
+                                preexec_fn=(lambda: os.nice(nice)) if nice > 0 else None)
     return Proc(name=name, pid=proc.pid, cmd=cmd, log=str(log))
 
 
@@ -157,12 +158,12 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
             if f"worker{i}" not in running:
                 procs.append(_spawn(cfg, f"worker{i}",
                                     worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool),
-                                    env=pool_env(pool)))
+                                    env=pool_env(pool), nice=cfg.worker_nice))
         for i in range(1, render_workers + 1):
             if f"render{i}" not in running:
                 procs.append(_spawn(cfg, f"render{i}",
                                     worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool),
-                                    env=pool_env(pool)))
+                                    env=pool_env(pool), nice=cfg.worker_nice))
         if flower and "flower" not in running:
             cmd = [sys.executable, "-m", "celery", "-A", "tasks", "flower",
                    f"--port={cfg.flower_port}", "--address=127.0.0.1"]

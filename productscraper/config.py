@@ -53,6 +53,8 @@ class Config:
     render_queue: str = "render"
     flower_port: int = 5555
     flower_basic_auth: str = ""
+    #: API bearer tokens, comma-separated; unset: every route but /health answers 401.
+    api_tokens: str = ""
     user_agent: str = "productscraper/0.1 (+https://github.com/productscraper/productscraper)"
     download_timeout: float = 15.0
     task_soft_time_limit: float = 30.0
@@ -126,6 +128,7 @@ class Config:
             render_queue=env.get("RENDER_QUEUE") or d.render_queue,
             flower_port=_int(env, "FLOWER_PORT", d.flower_port),
             flower_basic_auth=env.get("FLOWER_BASIC_AUTH", ""),
+            api_tokens=env.get("API_TOKENS", ""),
             user_agent=env.get("USER_AGENT") or d.user_agent,
             download_timeout=_float(env, "DOWNLOAD_TIMEOUT", d.download_timeout),
             task_soft_time_limit=_float(env, "TASK_SOFT_TIME_LIMIT", d.task_soft_time_limit),

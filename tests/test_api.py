@@ -72,10 +72,85 @@ def mdb(mongo_srv):
     client.close()
 
 
+TOKEN = "test-token-1"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
 @pytest.fixture(scope="module")
 def client(mdb):
-    with TestClient(create_app(mdb)) as c:
+    """A client that sends a valid bearer token with every request."""
+    with TestClient(create_app(mdb, tokens=(TOKEN, "test-token-2")), headers=AUTH) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def anonymous(mdb):
+    """A client that sends no Authorization header."""
+    with TestClient(create_app(mdb, tokens=(TOKEN, "test-token-2"))) as c:
+        yield c
+
+
+PROTECTED_PATHS = ["/products", f"/products/{SEED[0]['_id']}", "/runs", "/runs/run-a",
+                   "/runs/run-a/failures"]
+
+
+@pytest.mark.parametrize("path", PROTECTED_PATHS)
+def test_every_route_but_health_is_401_without_a_token(anonymous, path):
+    r = anonymous.get(path)
+    assert r.status_code == 401, r.text
+    assert r.headers["www-authenticate"] == "Bearer"
+    assert "bearer token" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("header", ["Bearer wrong", "Bearer ", "Basic dGVzdDp0ZXN0", "test-token-1",
+                                    f"Bearer {TOKEN}x"])
+def test_a_wrong_or_malformed_token_is_401(anonymous, header):
+    r = anonymous.get("/products", headers={"Authorization": header})
+    assert r.status_code == 401, r.text
+
+
+@pytest.mark.parametrize("token", [TOKEN, "test-token-2"])
+def test_any_configured_token_is_200(anonymous, token):
+    r = anonymous.get("/runs", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+
+
+def test_health_needs_no_token(anonymous):
+    assert anonymous.get("/health").status_code == 200
+
+
+def test_without_api_tokens_protected_routes_say_it_is_not_configured(mdb):
+    with TestClient(create_app(mdb, tokens=())) as c:
+        r = c.get("/products", headers=AUTH)
+        assert r.status_code == 401
+        assert "API_TOKENS is not configured" in r.json()["detail"]
+        assert c.get("/health").status_code == 200
+
+
+def test_api_tokens_come_from_the_environment(mdb, monkeypatch):
+    from productscraper.config import Config, get_config
+    from productscraper.operations.api.auth import parse_tokens
+
+    assert parse_tokens(Config.from_env({"API_TOKENS": " a , b,,"}).api_tokens) == ("a", "b")
+    monkeypatch.setenv("API_TOKENS", "env-token")
+    get_config.cache_clear()
+    try:
+        with TestClient(create_app(mdb)) as c:
+            assert c.get("/runs", headers={"Authorization": "Bearer env-token"}).status_code == 200
+            assert c.get("/runs", headers=AUTH).status_code == 401
+    finally:
+        get_config.cache_clear()
+
+
+def test_openapi_documents_the_bearer_scheme(client):
+    spec = client.get("/openapi.json").json()
+    assert spec["components"]["securitySchemes"]["bearerAuth"] == {
+        "type": "http", "scheme": "bearer", "description": "a token listed in API_TOKENS"}
+    for path in ["/products", "/products/{product_id}", "/runs", "/runs/{run_id}",
+                 "/runs/{run_id}/failures"]:
+        op = spec["paths"][path]["get"]
+        assert op["security"] == [{"bearerAuth": []}] and "401" in op["responses"], path
+    assert "security" not in spec["paths"]["/health"]["get"]
 
 
 def all_pages(client, path: str, params: dict | None = None, limit: int = 7) -> list[dict]:
@@ -243,7 +318,7 @@ def test_health_is_503_when_mongodb_is_unreachable():
     from productscraper.operations.netutil import free_port
 
     client = MongoClient(f"mongodb://127.0.0.1:{free_port()}", serverSelectionTimeoutMS=200)
-    with TestClient(create_app(client["x"])) as c:
+    with TestClient(create_app(client["x"], tokens=(TOKEN,)), headers=AUTH) as c:
         assert c.get("/health").status_code == 503
         r = c.get("/products")
         assert r.status_code == 503 and r.json() == {"detail": "MongoDB unavailable"}
@@ -258,9 +333,13 @@ def test_health_is_503_when_mongodb_is_unreachable():
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is not installed")
 from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.checks import positive_data_acceptance  # noqa: E402
+from schemathesis.config._auth import AuthConfig  # noqa: E402
 
-FUZZED_APP = create_app()
+FUZZED_APP = create_app(tokens=(TOKEN,))
 schema = schemathesis.openapi.from_asgi("/openapi.json", FUZZED_APP)
+# The token through schemathesis' own OpenAPI auth: its negative cases (no or a bad token)
+# must then be refused with 401, which its checks verify.
+schema.config.auth = AuthConfig(openapi={"bearerAuth": {"bearer": TOKEN}})
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
 from productscraper.operations.api import queries
+from productscraper.operations.api.auth import parse_tokens, require_token
 from productscraper.operations.api.models import (
     Availability, Error, FailurePage, Health, Product, ProductPage, RunDetail, RunList,
 )
@@ -26,6 +27,11 @@ MAX_LIMIT = 200
 NO_NUL = r"^[^\x00]*$"
 NOT_FOUND = {404: {"model": Error, "description": "unknown id"}}
 UNAVAILABLE = {503: {"model": Error, "description": "MongoDB unreachable"}}
+UNAUTHORIZED = {401: {"model": Error, "description": "no, or no valid, bearer token (API_TOKENS)"}}
+#: Every route but /health: a bearer token from API_TOKENS (operations/api/auth.py).
+AUTH = [Depends(require_token)]
+PROTECTED = {"dependencies": AUTH, "responses": UNAUTHORIZED}
+FOUND_OR_NOT = {**NOT_FOUND, **UNAUTHORIZED}
 
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="page size (1..200)")]
 Cursor = Annotated[str | None, Query(max_length=512, description="`next_cursor` of the previous page")]
@@ -55,8 +61,15 @@ def _db_error(_request: Request, exc: PyMongoError) -> JSONResponse:
     return JSONResponse(status_code=503, content={"detail": "MongoDB unavailable"})
 
 
-def create_app(db: Database | None = None) -> FastAPI:
-    """The API application; ``db`` is a pymongo Database (tests pass their own)."""
+def create_app(db: Database | None = None, tokens: tuple[str, ...] | None = None) -> FastAPI:
+    """The API application; ``db`` is a pymongo Database (tests pass their own).
+
+    ``tokens``: the accepted bearer tokens; ``None`` reads ``API_TOKENS`` from the config.
+    """
+    if tokens is None:
+        from productscraper.config import get_config
+
+        tokens = parse_tokens(get_config().api_tokens)
     app = FastAPI(
         title="productscraper API",
         version="1",
@@ -65,10 +78,11 @@ def create_app(db: Database | None = None) -> FastAPI:
         responses=UNAVAILABLE,
     )
     app.state.db = db
+    app.state.api_tokens = tuple(tokens)
     app.add_exception_handler(queries.InvalidCursor, _invalid_cursor)
     app.add_exception_handler(PyMongoError, _db_error)
 
-    @app.get("/products", response_model=ProductPage, tags=["products"])
+    @app.get("/products", response_model=ProductPage, tags=["products"], **PROTECTED)
     def list_products(
         db: DB,
         category: Annotated[str | None, Query(max_length=500, pattern=NO_NUL,
@@ -90,7 +104,8 @@ def create_app(db: Database | None = None) -> FastAPI:
         page = queries.find_products(db, flt, limit, cursor)
         return {"items": page.items, "next_cursor": page.next_cursor}
 
-    @app.get("/products/{product_id}", response_model=Product, responses=NOT_FOUND, tags=["products"])
+    @app.get("/products/{product_id}", response_model=Product, responses=FOUND_OR_NOT,
+             tags=["products"], dependencies=AUTH)
     def get_product(db: DB, product_id: Id) -> dict:
         """One product by id (SHA-1 of its canonical URL)."""
         doc = queries.get_product(db, product_id)
@@ -98,12 +113,13 @@ def create_app(db: Database | None = None) -> FastAPI:
             raise HTTPException(404, f"product {product_id!r} not found")
         return doc
 
-    @app.get("/runs", response_model=RunList, tags=["runs"])
+    @app.get("/runs", response_model=RunList, tags=["runs"], **PROTECTED)
     def list_runs(db: DB, limit: Annotated[int, Query(ge=1, le=MAX_LIMIT)] = 20) -> dict:
         """Recent runs, newest first."""
         return {"items": queries.recent_runs(db, limit)}
 
-    @app.get("/runs/{run_id}", response_model=RunDetail, responses=NOT_FOUND, tags=["runs"])
+    @app.get("/runs/{run_id}", response_model=RunDetail, responses=FOUND_OR_NOT,
+             tags=["runs"], dependencies=AUTH)
     def get_run(db: DB, run_id: Id) -> dict:
         """The run document and its live summary (counts per state, speed, completeness)."""
         doc = queries.get_run(db, run_id)
@@ -111,7 +127,8 @@ def create_app(db: Database | None = None) -> FastAPI:
             raise HTTPException(404, f"run {run_id!r} not found")
         return doc
 
-    @app.get("/runs/{run_id}/failures", response_model=FailurePage, responses=NOT_FOUND, tags=["runs"])
+    @app.get("/runs/{run_id}/failures", response_model=FailurePage, responses=FOUND_OR_NOT,
+             tags=["runs"], dependencies=AUTH)
     def list_failures(db: DB, run_id: Id, limit: Limit = 50, cursor: Cursor = None) -> dict:
         """The run's failed URLs with their reasons, ordered by id."""
         if not queries.run_exists(db, run_id):

@@ -17,7 +17,7 @@ from tests.services import ROOT
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 ENV_EXAMPLE = ROOT / ".env.example"
 SECRETS = {"REDIS_PASSWORD": "s3cretredis", "MONGO_ROOT_USER": "root", "MONGO_ROOT_PASSWORD": "s3cretmongo",
-           "FLOWER_BASIC_AUTH": "admin:s3cretflower", "START_URL": "https://shop.example/catalogue/"}
+           "FLOWER_BASIC_AUTH": "admin:s3cretflower", "API_TOKENS": "t0ken-a,t0ken-b", "START_URL": "https://shop.example/catalogue/"}
 STORES = {"redis", "mongo"}
 
 DOCKER_COMPOSE = shutil.which("docker-compose")
@@ -70,7 +70,8 @@ def test_every_variable_of_the_compose_file_is_in_env_example():
     assert used - set(env_example()) == set()
 
 
-@pytest.mark.parametrize("secret", ["REDIS_PASSWORD", "MONGO_ROOT_USER", "MONGO_ROOT_PASSWORD", "FLOWER_BASIC_AUTH"])
+@pytest.mark.parametrize("secret", ["REDIS_PASSWORD", "MONGO_ROOT_USER", "MONGO_ROOT_PASSWORD", "FLOWER_BASIC_AUTH",
+                                    "API_TOKENS"])
 def test_the_stack_refuses_to_start_without_a_secret(tmp_path, secret):
     path = tmp_path / "partial.env"
     values = {**env_example(), **SECRETS, secret: ""}
@@ -166,3 +167,8 @@ def test_dockerfile_basics():
     assert re.search(r"^USER (?!root)\w+", text, re.M)
     ignored = (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
     assert ".env" in ignored and ".venv" in ignored and ".git" in ignored
+
+
+def test_the_api_gets_its_bearer_tokens_and_no_other_service_does(services):
+    assert services["api"]["environment"]["API_TOKENS"] == SECRETS["API_TOKENS"]
+    assert all("API_TOKENS" not in svc.get("environment", {}) for name, svc in services.items() if name != "api")

@@ -51,8 +51,8 @@ def test_flower_api_with_auth_lists_workers_and_the_runs_tasks(ops_stack, demo_s
     shop = demo_shop(products=40, per_page=10, latency_ms=200)
     crawl(env, shop.listing_url, "ops1", "-a", "profile=demo")
     deadline = time.monotonic() + 30
-    while True:  # during the run
-        workers = flower_get(port, "/api/workers?refresh=1")
+    while True:  # during the run; no ?refresh=1: the workers came online after Flower started
+        workers = flower_get(port, "/api/workers")
         tasks = flower_get(port, "/api/tasks?taskname=productscraper.scrape_product&limit=1000")
         ours = [t for t in tasks.values() if "ops1" in str(t.get("args"))]
         if len(workers) == 2 and ours:
@@ -64,6 +64,9 @@ def test_flower_api_with_auth_lists_workers_and_the_runs_tasks(ops_stack, demo_s
     urls = {p["url"] for p in shop.truth()}
     assert all(eval(t["args"])[0] in urls for t in ours)  # Flower shows args as a repr
     wait(env, "ops1")
+    # Right after the run, asked afresh (an inspect broadcast), both workers answer in time.
+    assert {w.split("@")[0] for w in flower_get(port, "/api/workers?refresh=1")} == {"worker1", "worker2"}
+    assert {w.split("@")[0] for w in flower_get(port, "/api/workers")} == {"worker1", "worker2"}
 
 
 @pytest.mark.browser
@@ -118,3 +121,12 @@ def test_status_shows_progress_and_the_runs_document_matches_report(ops_stack, d
     assert doc["events"]["stored"] >= 80
     assert sum(doc["workers"][w].get("stored", 0) for w in doc["workers"]) >= 80
     assert rep["field_coverage"]["title"] == 1.0 and rep["field_coverage"]["price"] == 1.0
+
+
+def test_a_worker_started_after_flower_is_in_its_worker_list_without_a_refresh(ops_stack):
+    env, port = ops_stack
+    cli("stack", "up", "--workers", "3", "--concurrency", "4", "--render-workers", "0", env=env)
+    deadline = time.monotonic() + 40
+    while "worker3" not in {w.split("@")[0] for w in flower_get(port, "/api/workers")}:
+        assert time.monotonic() < deadline, "Flower never listed the worker that came online after it"
+        time.sleep(0.5)

@@ -165,7 +165,8 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
                                     worker_cmd(f"render{i}", cfg.render_queue, render_concurrency, pool),
                                     env=pool_env(pool), nice=cfg.worker_nice))
         if flower and "flower" not in running:
-            cmd = [sys.executable, "-m", "celery", "-A", "tasks", "flower",
+            # Flower that also inspects workers which come online after it (operations/flower.py).
+            cmd = [sys.executable, "-m", "productscraper.operations.flower",
                    f"--port={cfg.flower_port}", "--address=127.0.0.1"]
             if cfg.flower_basic_auth:
                 cmd.append(f"--basic-auth={cfg.flower_basic_auth}")

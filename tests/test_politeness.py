@@ -121,7 +121,12 @@ def test_the_domain_limit_holds_for_the_whole_cluster(polite_stack, demo_shop):
     entries = log_entries(shop)
     times = [t for t, *_ in entries]
     # robots.txt + 3 listing pages + 60 products, each exactly once
-    assert len(entries) == 64 and all(status == 200 for *_, status in entries)
+    # Every page once; besides, speculative pagination's probes past the last listing page
+    # (404, at most speculate_pages of them) - also under the limit checked below.
+    ok = [e for e in entries if e[-1] == 200]
+    beyond = [e for e in entries if e[-1] != 200]
+    assert len(ok) == 64 and len(beyond) <= 4
+    assert all(status == 404 and "/page-" in path for _, _, path, status in beyond), beyond
     busiest, throughput = rate_figures(times)
     print(f"\n[politeness] 4x8 workers, limit {RATE}/s: {len(times)} requests in "
           f"{max(times) - min(times):.1f} s, busiest 1 s window {busiest}, "

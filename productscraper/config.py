@@ -105,10 +105,10 @@ class Config:
     # clock's offset from Redis TIME at start and every CLOCK_SYNC_INTERVAL s, and writes
     # ledger times, message leases and ETAs on that clock. CLOCK_SYNC=off: the host's own.
     clock_sync: bool = True
+    clock_sync_s: float = 60.0
     # productscraper/operations/flower.py: Flower inspects a worker when its first event
     # arrives (Flower alone only at its own start and on ?refresh=1).
     flower_watch_workers: bool = True
-    clock_sync_s: float = 60.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -172,8 +172,8 @@ class Config:
             worker_heartbeat_file=env.get("WORKER_HEARTBEAT_FILE", d.worker_heartbeat_file),
             worker_heartbeat_s=_float(env, "WORKER_HEARTBEAT_INTERVAL", d.worker_heartbeat_s),
             clock_sync=_bool(env, "CLOCK_SYNC", d.clock_sync),
-            flower_watch_workers=_bool(env, "FLOWER_WATCH_WORKERS", d.flower_watch_workers),
             clock_sync_s=_float(env, "CLOCK_SYNC_INTERVAL", d.clock_sync_s),
+            flower_watch_workers=_bool(env, "FLOWER_WATCH_WORKERS", d.flower_watch_workers),
         )
 
     def check_timeouts(self) -> None:

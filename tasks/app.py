@@ -9,6 +9,7 @@ from celery import Celery
 from kombu import Queue
 
 from productscraper.config import CUSTOM_POOLS, get_config
+from productscraper.storage.clock import now_utc
 from tasks import speedups
 
 SCRAPE_TASK = "productscraper.scrape_product"
@@ -24,8 +25,6 @@ class ProductscraperCelery(Celery):
     expiries computed from a countdown are then right even from a host whose clock is off."""
 
     def now(self):
-        from productscraper.storage.clock import now_utc
-
         return now_utc().astimezone(self.timezone)
 
 

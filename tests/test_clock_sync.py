@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 
 import pytest
 import redis
-from kombu import Connection
+from kombu import Connection, Queue
 
 from productscraper.storage import clock
 from productscraper.storage.clock_sync import redis_time
@@ -84,8 +84,6 @@ def test_a_host_5_minutes_fast_stamps_its_leases_and_times_on_the_redis_clock(re
     client = redis.Redis.from_url(redis_url)
     client.flushdb()
     with Connection(redis_url, transport="tasks.speedups.transport:Transport") as conn:
-        from kombu import Queue
-
         queue = Queue("clock-test")
         with conn.Producer() as producer:
             for i in range(2):

@@ -20,6 +20,7 @@ import time
 import pytest
 
 from productscraper.operations.stack import DEFAULT_POOL, pool_env, worker_cmd
+from productscraper.storage.clock import parse_iso
 from tests import netns
 from tests.conftest import CORPUS
 from tests.services import ROOT, find_bin
@@ -122,6 +123,14 @@ print(json.dumps({"stored": db.urls.count_documents({"run_id": run, "state": "st
         assert out.returncode == 0, out.stderr[-2000:]
         return json.loads(out.stdout.strip().splitlines()[-1])
 
+    def crawl_until_stored(self, n: int, prefixes: dict[str, list[str]] | None = None) -> None:
+        """A worker on each worker host (``prefixes``: a command before a host's worker), the
+        listing crawl, then wait until ``n`` products are stored: the run is mid-way."""
+        for host in ("worker1", "worker2"):
+            self.start_worker(host, prefix=(prefixes or {}).get(host, ()))
+        self.crawl()
+        self.wait_stored(n)
+
     def wait_stored(self, n: int, timeout: float = 180) -> None:
         deadline = time.monotonic() + timeout
         while self.facts()["stored"] < n:
@@ -154,10 +163,7 @@ print(json.dumps({"stored": db.urls.count_documents({"run_id": run, "state": "st
 def test_a_worker_host_cut_off_for_good_mid_run_loses_nothing(lab):
     run = Run(lab, "cut")
     try:
-        run.start_worker("worker1")
-        run.start_worker("worker2")
-        run.crawl()
-        run.wait_stored(150)
+        run.crawl_until_stored(150)
         lab.cut("worker1")  # for good: its held messages only come back by the timeout
         cut_at = time.monotonic()
         rep = run.finish(timeout=VISIBILITY_S + 60)
@@ -172,10 +178,7 @@ def test_a_worker_host_cut_off_for_good_mid_run_loses_nothing(lab):
 def test_the_store_unreachable_from_a_worker_host_for_20_s_loses_nothing(lab):
     run = Run(lab, "outage")
     try:
-        run.start_worker("worker1")
-        run.start_worker("worker2")
-        run.crawl()
-        run.wait_stored(150)
+        run.crawl_until_stored(150)
         lab.cut("worker2")
         time.sleep(20)
         lab.restore("worker2")
@@ -206,10 +209,7 @@ def test_a_worker_host_5_minutes_fast_keeps_leases_and_ledger_times_right(lab):
     log_start = site_log.stat().st_size
     started = time.time()
     try:
-        run.start_worker("worker1")
-        run.start_worker("worker2", prefix=["faketime", "-f", "+5m"])  # its clock: 5 min fast
-        run.crawl()
-        run.wait_stored(300)
+        run.crawl_until_stored(300, {"worker2": ["faketime", "-f", "+5m"]})  # its clock: 5 min fast
         # Before any fault: no page was handed out twice. On its own clock worker2 would
         # judge every lease of worker1 expired and put those messages back in the queue.
         before_cut = _product_fetches(site_log, log_start)
@@ -232,6 +232,4 @@ def test_a_worker_host_5_minutes_fast_keeps_leases_and_ledger_times_right(lab):
 
 
 def _epoch(stamp: str) -> float:
-    from productscraper.storage.clock import parse_iso
-
     return parse_iso(stamp).timestamp()

@@ -101,9 +101,10 @@ def main(args: list[str] | None = None) -> None:
 
     from productscraper.config import get_config
 
-    if get_config().flower_watch_workers and flower_verified():
+    watch = get_config().flower_watch_workers
+    if watch and flower_verified():
         install()
-    elif get_config().flower_watch_workers:
+    elif watch:
         log.warning("Flower %s is not the verified %s series: plain Flower (workers that come "
                     "online later show up on ?refresh=1)", version("flower"), VERIFIED)
     sys.argv = argv(list(sys.argv[1:] if args is None else args))

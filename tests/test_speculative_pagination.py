@@ -1,4 +1,6 @@
 """Speculative pagination: listing pages fetched ahead of the walk, same URLs as the walk."""
+import math
+
 import pytest
 import pytest_twisted
 
@@ -64,10 +66,13 @@ async def test_speculative_requests_never_exceed_the_domains_rate_limit(demo_sho
     # Slots are granted 1/rate apart; arrivals at the shop jitter by a few ms around them, so
     # (as in test_politeness) a 1 s window's edges may hold one more arrival than the rate.
     assert busiest <= rate + 1
-    # and the K pages fetched ahead did not come at once: no two requests closer than the
-    # slot spacing minus that jitter
-    gaps = [b - a for a, b in zip(sorted(times), sorted(times)[1:])]
-    assert min(gaps) > 0.5 / rate
+    # and the K pages fetched ahead did not come at once: half a second holds at most the
+    # slots granted in it (0, 1/rate, 2/rate, ...) plus one late arrival from before it. Sent
+    # together, the K + 1 pages would be there at once. (Gaps between two arrivals are no
+    # measure: on a loaded machine one late arrival leaves a short gap after it, seen 75 ms.)
+    half = 0.5
+    bound = math.ceil(half * rate) + 1  # 4: below the K + 1 = 5 a burst would bring
+    assert max_in_window(times, half) <= bound
 
 
 @pytest.mark.parametrize("current, nxt, later", [

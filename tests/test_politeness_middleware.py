@@ -74,6 +74,37 @@ async def test_a_deferrable_request_is_deferred_without_consuming_a_slot(redis_u
 
 
 @pytest_twisted.ensureDeferred
+async def test_a_request_woken_late_past_its_slot_takes_a_new_slot(redis_url, prefix, monkeypatch):
+    import productscraper.middlewares.ratelimit as mw_module
+
+    real_sleep = mw_module.sleep
+    overslept = []
+
+    async def starved_sleep(seconds: float) -> None:  # an event loop busy for 0.4 s more
+        overslept.append(seconds)
+        await real_sleep(seconds + (0.4 if len(overslept) == 1 else 0.0))
+
+    monkeypatch.setattr(mw_module, "sleep", starved_sleep)
+    mw = rate_middleware(redis_url, prefix, default=5)  # one slot every 0.2 s
+    mw.limiter.acquire("127.0.0.1:9", Rate(5))  # the next slot is 0.2 s ahead
+    decisions = count_redis_decisions(mw)
+    await call(mw.process_request(req()))
+    # Woken 0.4 s (two intervals) late: the slot is void and a new one is taken (free by
+    # then: the starved moments were nobody's), and kept.
+    assert decisions[0] == 2
+    assert len(overslept) == 1
+
+
+@pytest_twisted.ensureDeferred
+async def test_a_request_woken_on_time_keeps_its_slot(redis_url, prefix):
+    mw = rate_middleware(redis_url, prefix, default=5)
+    mw.limiter.acquire("127.0.0.1:9", Rate(5))
+    decisions = count_redis_decisions(mw)
+    await call(mw.process_request(req()))
+    assert decisions[0] == 1
+
+
+@pytest_twisted.ensureDeferred
 async def test_a_429_pauses_the_domain_and_halves_its_rate(redis_url, prefix):
     mw = rate_middleware(redis_url, prefix, default=10)
     request = req()

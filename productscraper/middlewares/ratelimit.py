@@ -14,7 +14,11 @@ Per request (``process_request``, placed last before the download so every HTTP 
    :class:`~productscraper.exceptions.DomainSaturated` is raised and nothing is consumed
    (the task is re-queued with ``countdown=wait``). Other requests just wait;
 3. ``await`` the wait (``scrapy.utils.asyncio.sleep``: the reactor keeps running), then
-   check the domain's pause again: a 429 that arrived meanwhile means a new slot.
+   check the domain's pause again: a 429 that arrived meanwhile means a new slot. A slot is
+   a moment, not a ticket: a process whose event loop was starved (a busy host) and woke
+   more than half an interval past its slot takes a new one (at most ``MAX_LATE_RETAKES``
+   times), or the late requests of a starved second would go out together with the next
+   second's own.
 
 A domain with neither a rate nor a concurrency cap needs Redis only for its pause, so the
 answer is trusted for ``DOMAIN_PAUSE_CHECK`` seconds (0.5): within it, such a domain's
@@ -68,6 +72,8 @@ DEFAULT_PAUSE_S = 1.0     # a 429 without (a readable) Retry-After
 LEASE_POLL_S = 0.1        # how often a request waiting for a concurrency lease asks again
 REDIS_RETRY_S = 3.0       # after a Redis error, use the local fallback this long
 MAX_DOMAINS_KEPT = 10_000  # per-domain memos are cleared past this: many one-off hosts
+LATE_TOLERANCE = 0.5      # of the domain's interval: woken later than this, the slot is void
+MAX_LATE_RETAKES = 3      # then go anyway (a host starved that long sends little)
 
 
 class RateResolver:
@@ -187,6 +193,7 @@ class DomainRateLimitMiddleware:
         waited = 0.0
         if self.max_concurrency:
             waited = await self._take_lease(request, domain, budget)
+        retakes = 0
         try:
             while True:
                 max_wait = None if budget is None else max(0.0, budget - waited)
@@ -198,17 +205,31 @@ class DomainRateLimitMiddleware:
                 if slot.wait <= 0:
                     break
                 self._inc("ratelimit/delayed")
+                due = time.monotonic() + slot.wait
                 await sleep(slot.wait)
                 waited += slot.wait
                 # A 429 may have paused the domain while we slept: our slot is void then.
-                if self.limiter.pause_remaining(domain) <= 0:
-                    break
+                if self.limiter.pause_remaining(domain) > 0:
+                    continue
+                if retakes < MAX_LATE_RETAKES and self._woke_late(due, rate, slot.factor):
+                    retakes += 1
+                    self._inc("ratelimit/late_wake")
+                    continue
+                break
             if LEASE_META in request.meta:  # waited for the slot: restart the lease clock
                 self.limiter.acquire_concurrency(domain, self.max_concurrency,
                                                  request.meta[LEASE_META], self.concurrency_ttl)
         except BaseException:
             self._release(request, domain)
             raise
+
+    @staticmethod
+    def _woke_late(due: float, rate: Rate, factor: float) -> bool:
+        """True when the event loop woke us more than half an interval past our slot."""
+        per_second = rate.per_second * (factor or 1.0)
+        if per_second <= 0:
+            return False
+        return time.monotonic() - due > LATE_TOLERANCE / per_second
 
     async def _take_lease(self, request: Request, domain: str, budget: float | None) -> float:
         """Poll for a concurrency lease; returns the seconds waited."""

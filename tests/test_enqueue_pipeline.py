@@ -171,3 +171,34 @@ async def test_a_sitemap_urls_lastmod_is_handed_to_the_ledger(
     await crawler.crawl(start_url=shop.url + "/", profile="demo", run_id="lm1", discovery="sitemap")
     by_url = {p["url"]: p["id"] for p in shop.truth()}
     assert {e.url: e.lastmod for e in entries} == {u: product_lastmod(i) for u, i in by_url.items()}
+
+
+@pytest_twisted.ensureDeferred
+async def test_listing_pages_keep_downloading_while_a_publish_is_held_up(
+        demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
+    # The broker holds the first batch until the last listing page has been downloaded:
+    # that page arrives only if the publish runs off the reactor thread (blocking it,
+    # the crawl would wait here for the 10 s bound and record a timeout).
+    db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_nonblocking"]
+    last_page = threading.Event()
+    events: list[str] = []
+
+    def held_fan_out(_db, entries):
+        if "publish held" not in events:
+            events.append("publish held")
+            events.append("released" if last_page.wait(10) else "timed out")
+        return FanOutResult(new=len(entries))
+
+    def downloaded(response, request, spider):
+        if response.url.endswith("/catalogue/page-3.html"):
+            events.append("last listing page")
+            last_page.set()
+
+    shop = demo_shop(products=30, per_page=10, latency_ms=50)
+    crawler = _listing_crawler(monkeypatch, db, fan_out=held_fan_out, prepare_publisher=lambda: None,
+                               redis_url=redis_url, prefix=prefix, ENQUEUE_BATCH_SIZE=5,
+                               ENQUEUE_FLUSH_INTERVAL=0.01)
+    crawler.signals.connect(downloaded, signal=signals.response_received)
+    await crawler.crawl(start_url=shop.listing_url, profile="demo", run_id="nb1")
+    assert events[:3] == ["publish held", "last listing page", "released"], events
+    assert runs.get(db, "nb1")["discovery"]["new"] == 30

@@ -2,7 +2,10 @@
 
 URLs are batched (``ENQUEUE_BATCH_SIZE`` / ``ENQUEUE_FLUSH_INTERVAL``) so one ledger
 insert and one broker connection serve many URLs, and flushed off the reactor thread
-so the spider keeps crawling listing pages while workers start on the products.
+so the spider keeps crawling listing pages while workers start on the products. Its
+ledger and broker calls run on a thread of its own (:class:`~productscraper.pipelines.OwnThreads`):
+a hung broker queues flushes there instead of holding the reactor's shared threads, which
+also resolve the listing pages' host names.
 """
 from __future__ import annotations
 
@@ -16,13 +19,12 @@ from scrapy.utils.asyncio import sleep
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet import task
 from twisted.internet.defer import Deferred
-from twisted.internet.threads import deferToThread
 
 from productscraper.config import get_config
 from productscraper.exceptions import BrokerUnavailable, StoreUnavailable
 from productscraper.fanout.publisher import FanOutResult, broker_reachable, fan_out, prepare_publisher
 from productscraper.items import DetailUrlItem
-from productscraper.pipelines import in_thread
+from productscraper.pipelines import OwnThreads
 from productscraper.storage import runs
 from productscraper.storage.connection import get_db
 from productscraper.storage.indexes import ensure_indexes
@@ -45,6 +47,7 @@ class EnqueuePipeline:
         self.publisher_ready: Deferred | None = None
         self.prepared = threading.Event()  # set by the set-up thread when it ends
         self.joined = False  # the reactor thread has blocked on the set-up (at most once)
+        self.threads = OwnThreads("enqueue")
 
     @classmethod
     def from_crawler(cls, crawler) -> "EnqueuePipeline":
@@ -54,15 +57,15 @@ class EnqueuePipeline:
 
     async def open_spider(self) -> None:
         spider = self.crawler.spider
-        error = await in_thread(broker_reachable)
+        error = await self.threads.run(broker_reachable)
         if error:
             raise BrokerUnavailable(f"Celery broker unreachable ({error}); nothing was enqueued")
         try:
-            await in_thread(self._start_run, spider)
+            await self.threads.run(self._start_run, spider)
         except PyMongoError as exc:  # the ledger is where every URL is recorded first
             raise StoreUnavailable.from_error(exc, "nothing was enqueued") from exc
         # Celery's set-up overlaps the first listing downloads; the first flush waits for it.
-        self.publisher_ready = deferToThread(self._prepare)
+        self.publisher_ready = self.threads.deferred(self._prepare)
         self.publisher_ready.addErrback(self._prepare_failed)
         self.active = True
         self.loop = task.LoopingCall(self._tick)
@@ -131,7 +134,7 @@ class EnqueuePipeline:
         self.in_flight += 1
         try:
             await self._publisher_prepared()
-            result: FanOutResult = await in_thread(fan_out, get_db(), batch)
+            result: FanOutResult = await self.threads.run(fan_out, get_db(), batch)
         except PyMongoError as exc:
             # The ledger is unreachable: keep the URLs and try again on the next tick.
             self.buffer = batch + self.buffer
@@ -149,6 +152,12 @@ class EnqueuePipeline:
         return not self.buffer
 
     async def close_spider(self) -> None:
+        try:
+            await self._close()
+        finally:
+            self.threads.shutdown()
+
+    async def _close(self) -> None:
         if not self.active:
             return
         if self.loop and self.loop.running:
@@ -167,7 +176,7 @@ class EnqueuePipeline:
             return
         stats = self.crawler.stats
         reason = getattr(self.crawler.engine, "close_reason", None) if self.crawler.engine else None
-        await in_thread(runs.finish_discovery, get_db(), spider.run_id,
+        await self.threads.run(runs.finish_discovery, get_db(), spider.run_id,
                         new=stats.get_value("enqueue/new", 0),
                         duplicates=stats.get_value("enqueue/duplicates", 0),
                         publish_errors=stats.get_value("enqueue/publish_errors", 0),

@@ -177,8 +177,9 @@ async def test_a_sitemap_urls_lastmod_is_handed_to_the_ledger(
 async def test_listing_pages_keep_downloading_while_a_publish_is_held_up(
         demo_shop, mongo_srv, redis_url, prefix, monkeypatch):
     # The broker holds the first batch until the last listing page has been downloaded:
-    # that page arrives only if the publish runs off the reactor thread (blocking it,
-    # the crawl would wait here for the 10 s bound and record a timeout).
+    # that page arrives only if the publish neither runs on the reactor thread nor holds a
+    # thread of the reactor's shared pool, which resolves the downloads' host names (either
+    # way the crawl would wait here for the 10 s bound and record a timeout).
     db = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}")["enqueue_nonblocking"]
     last_page = threading.Event()
     events: list[str] = []

@@ -150,6 +150,14 @@ def _shown_text(el: Any, out: list[str], depth: int) -> None:
             out.append(" ".join(child.tail.split()))
 
 
+def shown_text(el: Any) -> str:
+    """An element's text without its hidden descendants, pieces joined by spaces
+    ("<span>Maison X</span>Fluid" reads "Maison X Fluid")."""
+    pieces: list[str] = []
+    _shown_text(el, pieces, 0)
+    return " ".join(p for p in pieces if p)
+
+
 _AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")
 _SPLIT_CENTS = re.compile(r"^\D{0,4}\d+$")
 _PRICE_TOKEN = re.compile(r"\d[\d.,\u00a0\u202f ]*")

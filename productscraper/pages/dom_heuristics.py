@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from lxml import etree
 from parsel import Selector
 
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
-    _AMOUNTS, _CART_WORDS, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
+    _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
 )
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
+from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
 
@@ -36,6 +38,7 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 REGION_LEVELS = 6
+_H1S = etree.XPath("//body//h1")
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
@@ -81,9 +84,10 @@ class DomReading:
 class DomHeuristics:
     """The DOM layer of one page (shares the page's parsed tree)."""
 
-    def __init__(self, selector: Selector, html: str) -> None:
+    def __init__(self, selector: Selector, html: str, document_title: str | None = None) -> None:
         self.selector = selector
         self.html = html
+        self.document_title = document_title  # <title> and og:title: they name the main h1
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
@@ -142,9 +146,18 @@ class DomHeuristics:
     @functools.cached_property
     def title_anchor(self) -> tuple[Any, list[Any]] | None:
         """The main h1 (outside chrome and other products' blocks) and its ancestors."""
-        h1s = self.selector.root.xpath("//body//h1")
-        h1s = [h for h in h1s if not _in_skipped(_ancestors(h)) and not _hidden(h, _ancestors(h))] or h1s
-        return (h1s[0], _ancestors(h1s[0])) if h1s else None
+        h1s = _H1S(self.selector.root)
+        if not h1s:
+            return None
+        h1 = main_h1(h1s, shown_text, lambda h: _in_skipped(_ancestors(h)) or _hidden(h, _ancestors(h)),
+                     self.document_title)
+        h1 = h1s[0] if h1 is None else h1
+        return h1, _ancestors(h1)
+
+    @functools.cached_property
+    def title(self) -> str | None:
+        """The main h1's shown text."""
+        return shown_text(self.title_anchor[0]) or None if self.title_anchor else None
 
     @functools.cached_property
     def keep(self) -> frozenset[int]:

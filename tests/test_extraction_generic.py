@@ -1,0 +1,83 @@
+"""Generic extraction on shops without a profile: titles, identifiers, stock signals.
+
+Each fixture is a small page shaped like real shop markup (the patterns, not any one
+shop's page)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from productscraper.pages import ProductPage
+from productscraper.pages.titles import clean_title, site_names
+from productscraper.processing import normalise_product
+from productscraper.profiles import GENERIC_PROFILE
+
+
+def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, Any]:
+    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+
+
+# ----------------------------------------------------------------------------- titles
+
+@pytest.mark.parametrize("title,url,declared,expected", [
+    ("Home Expressions Pillow - JCPenney", "https://www.jcpenney.com/p/1", ["JCPenney"], "Home Expressions Pillow"),
+    ("Knit Cardigan | mixxmix | Shop Korean fashion", "https://www.mixxmix.com/p", [], "Knit Cardigan"),
+    ("Supima Cardigan from Lands' End", "https://www.landsend.com/p", [], "Supima Cardigan"),
+    ("Lenovo X1 Nano - Laptop 16GB: Amazon.de: Elektronik & Foto", "https://www.amazon.de/dp/x", [],
+     "Lenovo X1 Nano - Laptop 16GB"),
+    ("Tiffany: Novo® Diamond Ring", "https://www.tiffany.com/p", [], "Novo Diamond Ring"),
+    ("Staples One-Touch™ Stapler", "https://www.staples.com/p", [], "Staples One-Touch Stapler"),
+    ("Magellan Desk, Espresso Item # 101095", "https://www.officedepot.com/p", [], "Magellan Desk, Espresso"),
+    ("Bomber Jacket $24.99", "https://www2.hm.com/p", [], "Bomber Jacket"),
+    # The shop's name as the start of a longer segment is the brand, not decoration.
+    ("Nike Air Max 90 - Men's Shoes", "https://www.nike.com/t/1", ["Nike"], "Nike Air Max 90 - Men's Shoes"),
+    # Colons and dashes inside the product's name stay.
+    ("Sapiens: A Brief History - Paperback", "https://books.example/p", [], "Sapiens: A Brief History - Paperback"),
+    ("Laptop 16GB RAM 512 SSD", "https://www.shop.example/p", [], "Laptop 16GB RAM 512 SSD"),
+])
+def test_shop_name_and_decorations_are_stripped_from_titles(title: str, url: str, declared: list[str],
+                                                            expected: str) -> None:
+    assert clean_title(title, site_names(url, declared)) == expected
+
+
+def test_the_og_title_loses_the_shop_suffix() -> None:
+    html = ('<html><head><title>Dream On Pillow - JCPenney</title>'
+            '<meta property="og:site_name" content="JCPenney">'
+            '<meta property="og:title" content="Dream On Pillow - JCPenney"></head>'
+            '<body><h1>Dream On Pillow</h1><span class="price">$15.00</span></body></html>')
+    assert extract(html, "https://www.jcpenney.com/p/pillow")["title"] == "Dream On Pillow"
+
+
+def test_the_h1_the_document_title_names_beats_a_popup_h1_and_section_headings() -> None:
+    html = ('<html><head><title>Supima Cotton Cardigan from Lands\' End</title></head><body>'
+            '<div class="lightbox"><h1 id="email-signup">SIGN UP TODAY</h1></div>'
+            '<div class="product-summary"><h1 class="product-title">Supima Cotton Cardigan</h1>'
+            '<span class="price">$49.95</span><button class="add-to-cart">Add to Bag</button></div>'
+            '<h1>Technical details</h1></body></html>')
+    assert extract(html, "https://www.landsend.com/p/1")["title"] == "Supima Cotton Cardigan"
+
+
+def test_a_title_libxml2_moved_into_the_body_still_names_the_h1() -> None:
+    html = ('<html><head><div>broken head</div><title>Atomic Clock 513 - Browse Products</title></head><body>'
+            '<div class="header"><h1 class="logo">Maker</h1></div>'
+            '<div class="product-name"><h1>Atomic Clock 513</h1></div><span class="price">$29.99</span>'
+            '</body></html>')
+    assert extract(html)["title"] == "Atomic Clock 513"
+
+
+def test_a_brand_only_h1_takes_the_fuller_name_from_the_document_title() -> None:
+    html = ('<html><head><title>Kryptonite KryptoLok Series 2 w/ Key - Campus Bike Shop</title></head>'
+            '<body><h1>Kryptonite</h1><span class="price">$45.99</span></body></html>')
+    assert extract(html)["title"] == "Kryptonite KryptoLok Series 2 w/ Key"
+
+
+def test_the_visible_h1_wins_over_a_markup_title_with_words_run_together_or_the_shop_prefixed() -> None:
+    html = ('<html><head><meta property="og:title" content="HEART CLUBHeart Button Cardigan | mixxmix"></head>'
+            '<body><h1><span>HEART CLUB</span>Heart Button Cardigan</h1><span class="price">$30.00</span>'
+            '</body></html>')
+    assert extract(html, "https://www.mixxmix.com/p/1")["title"] == "HEART CLUB Heart Button Cardigan"
+    html = ('<html><head><meta property="og:site_name" content="H&amp;M">'
+            '<meta property="og:title" content="H&amp;M Bomber Jacket $24.99"></head>'
+            '<body><h1>Bomber Jacket <span class="price">$24.99</span></h1></body></html>')
+    assert extract(html, "https://www2.hm.com/p/1")["title"] == "Bomber Jacket"

@@ -81,3 +81,14 @@ def test_the_visible_h1_wins_over_a_markup_title_with_words_run_together_or_the_
             '<meta property="og:title" content="H&amp;M Bomber Jacket $24.99"></head>'
             '<body><h1>Bomber Jacket <span class="price">$24.99</span></h1></body></html>')
     assert extract(html, "https://www2.hm.com/p/1")["title"] == "Bomber Jacket"
+
+
+# ----------------------------------------------------------------------------- stock
+
+def test_a_buy_button_disabled_until_a_size_is_chosen_means_in_stock() -> None:
+    body = ('<html><body><h1>Bomber Jacket</h1><span class="price">$24.99</span>'
+            '<form id="product"><select name="size"><option>S</option></select>'
+            '<button type="submit" class="btn bag large disabled {marker}" id="btn-addToBag" disabled>'
+            'Add to bag</button></form></body></html>')
+    assert extract(body.format(marker="noSize"))["availability"] == "in_stock"
+    assert extract(body.format(marker=""))["availability"] is None  # disabled alone says nothing

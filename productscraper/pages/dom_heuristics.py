@@ -41,6 +41,9 @@ REGION_LEVELS = 6
 _H1S = etree.XPath("//body//h1")
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
+# Class / id of a buy button disabled until the shopper picks a variant.
+_AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
+                            r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
 _STOCK_RE = re.compile("|".join(_STOCK_WORDS))
 _CART_RE = re.compile("|".join(_CART_CLASS_WORDS))
@@ -261,8 +264,11 @@ class DomHeuristics:
         if self.cart is not None:
             node, disabled = self.cart
             stated = stock_of(_text(node))
-            # Disabled alone is no signal: many shops disable the button until a size is chosen.
-            value = stated or (None if disabled else "InStock")
+            # Disabled alone is no signal: many shops disable the button until a size is
+            # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
+            # says the product is sold, in some size.
+            waits = disabled and _AWAITS_CHOICE.search(_classes(node)) is not None
+            value = stated or ("InStock" if not disabled or waits else None)
             if value:
                 reading.candidates["availability"] = Candidate(value, DOM, 0.5)
                 return

@@ -91,4 +91,4 @@ def test_a_buy_button_disabled_until_a_size_is_chosen_means_in_stock() -> None:
             '<button type="submit" class="btn bag large disabled {marker}" id="btn-addToBag" disabled>'
             'Add to bag</button></form></body></html>')
     assert extract(body.format(marker="noSize"))["availability"] == "in_stock"
-    assert extract(body.format(marker=""))["availability"] is None  # disabled alone says nothing
+    assert extract(body.format(marker=""))["availability"] == "unknown"  # disabled alone says nothing

@@ -56,20 +56,29 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
     ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
     """
     prices, stocks, carts = [], [], []
+    # Pages repeat the same class/id strings thousands of times: test each one once.
+    kinds_of: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
     for el in body.iter():
         tag = el.tag
         if not isinstance(tag, str):
             continue  # comments, processing instructions
         get = el.get
         cls, ident, prop = get("class"), get("id"), get("itemprop")
-        names = f"{cls} {ident} {prop}".lower() if cls or ident or prop else ""
-        if names:
-            if _PRICE_RE.search(names):
+        if cls or ident or prop:
+            key = (cls, ident, prop)
+            kinds = kinds_of.get(key)
+            if kinds is None:
+                names = f"{cls} {ident} {prop}".lower()
+                kinds = kinds_of[key] = (_PRICE_RE.search(names) is not None, _STOCK_RE.search(names) is not None,
+                                         _CART_RE.search(names) is not None)
+            if kinds[0]:
                 prices.append(el)
-            if _STOCK_RE.search(names):
+            if kinds[1]:
                 stocks.append(el)
-        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS) or (
-                tag == "a" and names and _CART_RE.search(names)):
+            if tag == "a" and kinds[2]:
+                carts.append(el)
+                continue
+        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS):
             carts.append(el)
     return prices, stocks, carts
 

@@ -92,3 +92,20 @@ def test_a_buy_button_disabled_until_a_size_is_chosen_means_in_stock() -> None:
             'Add to bag</button></form></body></html>')
     assert extract(body.format(marker="noSize"))["availability"] == "in_stock"
     assert extract(body.format(marker=""))["availability"] == "unknown"  # disabled alone says nothing
+
+
+@pytest.mark.parametrize("button", [
+    '<a class="btn-buy-big buy-button state-buy" id="buy-link" href="/cart/add/bb58?deal_id=1">Buy</a>',
+    '<a class="btn cart-action" href="https://shop.example/add-to-cart/?id=7">Order</a>',
+    '<button type="submit" class="btn btn-buy">Jetzt kaufen</button>',
+])
+def test_buy_buttons_named_by_class_or_pointing_at_the_cart_mean_in_stock(button: str) -> None:
+    html = ('<html><body><header><a href="/cart" class="cart-link">Cart</a></header>'
+            f'<h1>Potty Golf Set</h1><span class="price">$12.99</span>{button}</body></html>')
+    assert extract(html)["availability"] == "in_stock"
+
+
+def test_a_header_cart_link_is_no_buy_button() -> None:
+    html = ('<html><body><div><a href="/cart" id="ls-cart-link" class="cart-link">Cart</a></div>'
+            '<h1>Potty Golf Set</h1><span class="price">$12.99</span></body></html>')
+    assert extract(html)["availability"] == "unknown"

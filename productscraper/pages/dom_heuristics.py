@@ -189,7 +189,8 @@ class DomHeuristics:
         """(add-to-cart element, disabled?) of the main product, if there is one."""
         for node in self._scan[2]:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
-                                           node.get("aria-label"), _classes(node), node.get("name"))))
+                                           node.get("aria-label"), _classes(node), node.get("name"),
+                                           node.get("href") if node.tag == "a" else None)))
             if not _CART_WORDS.search(label) or self.blocked(node):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \

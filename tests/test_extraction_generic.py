@@ -109,3 +109,16 @@ def test_a_header_cart_link_is_no_buy_button() -> None:
     html = ('<html><body><div><a href="/cart" id="ls-cart-link" class="cart-link">Cart</a></div>'
             '<h1>Potty Golf Set</h1><span class="price">$12.99</span></body></html>')
     assert extract(html)["availability"] == "unknown"
+
+
+def _ld_page(name: str, h1: str) -> str:
+    return ('<html><head><script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", '
+            f'"name": "{name}", "offers": {{"@type": "Offer", "price": "199.99", "priceCurrency": "USD"}}}}'
+            f'</script></head><body><h1>{h1}</h1><span class="price">$199.99</span></body></html>')
+
+
+def test_the_h1_naming_the_markup_product_in_full_wins_a_shorter_one_does_not() -> None:
+    long_h1 = "Lexmark MS317dn Monochrome Printer - 1200 x 1200 DPI, 35 PPM, USB 2.0, LAN - 35SC060"
+    assert extract(_ld_page("Lexmark MS317dn Monochrome Printer - 35SC060", long_h1))["title"] == long_h1
+    assert extract(_ld_page("Tiffany Novo Diamond Ring", "Diamond Ring"))["title"] == "Tiffany Novo Diamond Ring"
+    assert extract(_ld_page("Canon EOS 5D Mark IV", "Digital Cameras"))["title"] == "Canon EOS 5D Mark IV"

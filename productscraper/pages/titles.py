@@ -132,3 +132,19 @@ def fuller_from_document_title(h1_text: str, document_title: str | None) -> str:
     if first.casefold().startswith(h1_text.casefold() + " ") and len(first) <= 150:
         return first
     return h1_text
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+def fuller_visible(markup: str, visible: str, share: float = 0.8) -> bool:
+    """The visible h1 names the same product as the markup title, in full: (nearly) all
+    the markup title's words are in the h1 and the h1 has more ("Printer - 35SC060" in
+    markup, "Printer - 1200 x 1200 DPI, 35 PPM ... - 35SC060" on the page). A shorter h1
+    is not taken: it is as often a part of the name ("Diamond Ring") as the name without
+    a variant."""
+    a = {t.casefold() for t in _TOKEN.findall(markup)}
+    b = {t.casefold() for t in _TOKEN.findall(visible)}
+    if len(a) < 2 or len(b) <= len(a):
+        return False
+    return len(a & b) / len(a) >= share

@@ -39,6 +39,7 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 REGION_LEVELS = 6
 _H1S = etree.XPath("//body//h1")
+_MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 # Class / id of a buy button disabled until the shopper picks a variant.
@@ -112,14 +113,20 @@ class DomHeuristics:
         root = self.selector.root
         body = root.find("body")
         body = root if body is None else body
-        if self.title_anchor is not None:
-            chain = self.title_anchor[1]
-            region = chain[min(REGION_LEVELS, len(chain)) - 1] if chain else body
-            if region is not body and region is not root:
-                found = scan(region)
-                if found[0]:
-                    return found
+        if self._region is not None:
+            found = scan(self._region)
+            if found[0]:
+                return found
         return scan(body)
+
+    @functools.cached_property
+    def _region(self) -> Any | None:
+        """The title's ``REGION_LEVELS``-th ancestor, when it is smaller than the body."""
+        if self.title_anchor is None or not self.title_anchor[1]:
+            return None
+        chain = self.title_anchor[1]
+        region = chain[min(REGION_LEVELS, len(chain)) - 1]
+        return None if region.tag in ("body", "html") else region
 
     def blocked(self, node: Any) -> bool:
         """Hidden, or inside chrome / another product's block (memoised per element: the
@@ -234,8 +241,16 @@ class DomHeuristics:
         """No price element at all: the money-looking leaf text nearest the anchors."""
         if not self.anchors:
             return None
+        region = self._region
+        if region is not None:  # the title's region first: one XPath over it, not the page
+            found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
+            if found is not None:
+                return found
+        return self._nearest_money(self.selector.root.xpath(_MONEY_LEAVES))
+
+    def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
         best: tuple[tuple[int, int], str] | None = None
-        for order, node in enumerate(self.selector.root.xpath(_MONEY_LEAVES)):
+        for order, node in enumerate(nodes):
             text = price_text(node)
             if not _MONEY.fullmatch(text):
                 continue

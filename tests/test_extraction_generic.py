@@ -122,3 +122,17 @@ def test_the_h1_naming_the_markup_product_in_full_wins_a_shorter_one_does_not() 
     assert extract(_ld_page("Lexmark MS317dn Monochrome Printer - 35SC060", long_h1))["title"] == long_h1
     assert extract(_ld_page("Tiffany Novo Diamond Ring", "Diamond Ring"))["title"] == "Tiffany Novo Diamond Ring"
     assert extract(_ld_page("Canon EOS 5D Mark IV", "Digital Cameras"))["title"] == "Canon EOS 5D Mark IV"
+
+
+# ----------------------------------------------------------------------------- identifiers
+
+def test_the_buy_forms_hidden_sku_or_asin_input_is_the_sku() -> None:
+    html = ('<html><body><h1>Boxershorts 6er Pack</h1><span class="price">49,95 €</span>'
+            '<div class="related"><input type="hidden" name="ASIN" value="B000OTHER1"></div>'
+            '<form method="post" action="/cart/add"><input type="hidden" name="session-id" value="260-85">'
+            '<input type="hidden" name="product_id" value="3060">'
+            '<input type="hidden" id="ASIN" name="ASIN" value="B09GKR43GY">'
+            '<input type="submit" value="In den Einkaufswagen"></form></body></html>')
+    assert extract(html, "https://www.amazon.de/dp/B09GKR43GY")["sku"] == "B09GKR43GY"
+    no_code = html.replace('name="ASIN" value="B09GKR43GY"', 'name="quantity" value="1"')
+    assert extract(no_code, "https://www.amazon.de/dp/B09GKR43GY")["sku"] is None  # a database id is no sku

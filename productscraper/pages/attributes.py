@@ -28,6 +28,9 @@ _DATA = {
 # The page's data-* attribute names, found in one pass (twenty substring scans of a
 # 400 kB page cost ~3 ms; this ~0.5 ms).
 _DATA_NAME = re.compile(r"data-[A-Za-z0-9_-]*")
+# Hidden inputs of the buy form that carry the product's own code (not a database id:
+# "product", "product_id", "add-to-cart" hold those).
+_SKU_INPUTS = frozenset({"sku", "asin", "product_sku", "productsku", "item_sku"})
 _SKIP = ("related", "recommend", "upsell", "crosssell", "cross-sell", "similar", "carousel", "recent")
 
 
@@ -94,6 +97,19 @@ def itemprop_values(selector: Selector, props: set[str]) -> dict[str, str]:
     return found
 
 
+def hidden_sku(selector: Selector) -> str | None:
+    """The value of the first hidden ``sku`` / ``ASIN`` input outside other products' blocks
+    (``iter("input")`` visits inputs only, in C)."""
+    for node in selector.root.iter("input"):
+        if (node.get("type") or "").lower() != "hidden":
+            continue
+        if (node.get("name") or "").lower() in _SKU_INPUTS:
+            value = (node.get("value") or "").strip()
+            if value and not _in_other_block(node):
+                return value
+    return None
+
+
 def attribute_candidates(selector: Selector, text: str) -> dict[str, Candidate]:
     """Candidates from stray itemprops and ``data-*`` value attributes."""
     found: dict[str, object] = {}
@@ -101,6 +117,10 @@ def attribute_candidates(selector: Selector, text: str) -> dict[str, Candidate]:
         values = itemprop_values(selector, set(ITEMPROP.values()))
         found = {name: values.get(prop) for name, prop in ITEMPROP.items()}
     out = collect(ATTRIBUTES, found)
+    if "sku" not in out:
+        cand = Candidate.of(hidden_sku(selector), ATTRIBUTES, 0.8)  # as weak as a data-* value
+        if cand is not None:
+            out["sku"] = cand
     if "data-" not in text:
         return out
     names = set(_DATA_NAME.findall(text))

@@ -237,16 +237,6 @@ class ProductPage(PageObject):
                 raw["list_price"], sources["list_price"] = cand.value, cand.layer
                 return
 
-    @staticmethod
-    def _visible_title(raw: dict[str, Any], sources: dict[str, str], reading: DomReading) -> None:
-        """The product's h1 as the shopper reads it, when it is the markup title's product
-        named in full (markup titles are often a shortened feed name)."""
-        h1 = reading.candidates.get("title")
-        if h1 is None or h1.layer != DOM or not raw.get("title") or sources.get("title") == DOM:
-            return
-        if len(h1.value) <= 200 and titles.fuller_visible(raw["title"], h1.value):
-            raw["title"], sources["title"] = h1.value, DOM
-
     # ------------------------------------------------------------------ currency
 
     def _territories(self) -> list[str]:
@@ -304,7 +294,6 @@ class ProductPage(PageObject):
                 raw[field] = cand.value
                 sources[field] = cand.layer
             self._struck_list_price(raw, sources, merged.get("price", []), reading.struck)
-            self._visible_title(raw, sources, reading)
             if reading.conflict:  # the visible page contradicts itself: availability unknown
                 raw["availability"] = None
             raw["breadcrumbs"] = extra["breadcrumbs"]

@@ -35,6 +35,9 @@ def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, A
     # Colons and dashes inside the product's name stay.
     ("Sapiens: A Brief History - Paperback", "https://books.example/p", [], "Sapiens: A Brief History - Paperback"),
     ("Laptop 16GB RAM 512 SSD", "https://www.shop.example/p", [], "Laptop 16GB RAM 512 SSD"),
+    # A watch's reference and a size after "Item" are part of the name.
+    ("Patek Philippe Nautilus Ref. 5711", "https://www.watches.example/p", [], "Patek Philippe Nautilus Ref. 5711"),
+    ("Spice Rack Item XL", "https://www.shop.example/p", [], "Spice Rack Item XL"),
 ])
 def test_shop_name_and_decorations_are_stripped_from_titles(title: str, url: str, declared: list[str],
                                                             expected: str) -> None:

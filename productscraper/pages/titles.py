@@ -20,7 +20,7 @@ _MARKS = re.compile(r"\s*[®™©℠]")
 _TRAILING_PRICE = re.compile(
     r"(?:\s+(?:[$€£¥]|EUR|USD|GBP|CHF)\s?\d[\d.,]*|\s+\d[\d.,]*\s?(?:[$€£¥]|EUR|USD|GBP|CHF))+\s*$")
 _TRAILING_ID = re.compile(
-    r"\s+(?:item|sku|art\.?-?nr\.?|artikel-?nr\.?|réf\.?|ref\.?)\s*(?:#|no\.?|:)?\s*[A-Za-z0-9][\w.-]{2,30}\s*$",
+    r"\s+(?:item\s*(?:#|no\.|:)|sku\s*[#:]?|art\.?-?nr\.?:?|artikel-?nr\.?:?)\s*[A-Za-z0-9][\w.-]{2,30}\s*$",
     re.IGNORECASE)
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
 _GENERIC_HOSTS = frozenset({"www", "shop", "store", "m", "en", "de", "fr"})

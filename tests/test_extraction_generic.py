@@ -139,3 +139,11 @@ def test_the_buy_forms_hidden_sku_or_asin_input_is_the_sku() -> None:
     assert extract(html, "https://www.amazon.de/dp/B09GKR43GY")["sku"] == "B09GKR43GY"
     no_code = html.replace('name="ASIN" value="B09GKR43GY"', 'name="quantity" value="1"')
     assert extract(no_code, "https://www.amazon.de/dp/B09GKR43GY")["sku"] is None  # a database id is no sku
+
+
+def test_a_one_word_logo_h1_in_the_title_does_not_pass_for_the_product() -> None:
+    html = ('<html><head><title>Walnut Desk Lamp | Lumio</title></head><body>'
+            '<div class="brand"><h1 class="logo">Lumio</h1></div>'
+            '<div class="pdp"><h1>Walnut desk lamp, dimmable</h1><span class="price">€89,00</span></div>'
+            '</body></html>')
+    assert extract(html, "https://www.lumio.example/p/1")["title"] == "Walnut desk lamp, dimmable"

@@ -97,10 +97,12 @@ class DomReading:
 class DomHeuristics:
     """The DOM layer of one page (shares the page's parsed tree)."""
 
-    def __init__(self, selector: Selector, html: str, document_title: str | None = None) -> None:
+    def __init__(self, selector: Selector, html: str, document_title: str | None = None,
+                 site_names: set[str] = frozenset()) -> None:
         self.selector = selector
         self.html = html
         self.document_title = document_title  # <title> and og:title: they name the main h1
+        self.site_names = site_names  # an h1 saying only the shop's name is its logo
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
@@ -169,7 +171,7 @@ class DomHeuristics:
         if not h1s:
             return None
         h1 = main_h1(h1s, shown_text, lambda h: _in_skipped(_ancestors(h)) or _hidden(h, _ancestors(h)),
-                     self.document_title)
+                     self.document_title, self.site_names)
         h1 = h1s[0] if h1 is None else h1
         return h1, _ancestors(h1)
 

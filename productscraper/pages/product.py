@@ -183,7 +183,7 @@ class ProductPage(PageObject):
     @functools.cached_property
     def _dom(self) -> DomHeuristics:
         named = " ".join(filter(None, (self._document_title, self._meta_tags.get("og:title"))))
-        return DomHeuristics(self.doc.selector, self.doc.text, named or None)
+        return DomHeuristics(self.doc.selector, self.doc.text, named or None, self._site_names)
 
     def _candidates(self) -> tuple[dict[str, list[Candidate]], DomReading, dict[str, Any]]:
         schema = self._layer(self._schema_fields) if True else {}

@@ -105,18 +105,21 @@ def prefer_visible(title: str, visible: str | None, names: set[str]) -> str:
     return title
 
 
-def main_h1(h1s: list[Any], text_of: Any, blocked: Any, document_title: str | None) -> Any | None:
-    """The product's h1: shown, outside chrome and other products; the one the document
-    title (``<title>``, ``og:title``) contains, else the first."""
+def main_h1(h1s: list[Any], text_of: Any, blocked: Any, document_title: str | None,
+            names: set[str] = frozenset()) -> Any | None:
+    """The product's h1: shown, outside chrome and other products, not the shop's name (a
+    logo); the one the document title (``<title>``, ``og:title``) contains, else the first."""
     texts = {id(h): text_of(h) for h in h1s}
-    with_text = [h for h in h1s if texts[id(h)]]
+    with_text = [h for h in h1s if texts[id(h)] and _key(texts[id(h)]) not in names] or [
+        h for h in h1s if texts[id(h)]]
     shown = [h for h in with_text if not blocked(h)]
     if not with_text:
         return None
     if document_title:
         key = _key(document_title)
         for group in (shown, with_text):  # a hidden h1 the title names beats a pop-up's
-            named = [h for h in group if len(_key(texts[id(h)])) >= 3 and _key(texts[id(h)]) in key]
+            # Two words at least: a one-word logo h1 ("Shop") is in every title of its shop.
+            named = [h for h in group if len(texts[id(h)].split()) >= 2 and _key(texts[id(h)]) in key]
             if named:
                 return max(named, key=lambda h: len(texts[id(h)]))
     shown = shown or with_text

@@ -137,14 +137,16 @@ def hidden_sku(selector: Selector) -> str | None:
     return None
 
 
-def attribute_candidates(selector: Selector, text: str) -> dict[str, Candidate]:
-    """Candidates from stray itemprops and ``data-*`` value attributes."""
+def attribute_candidates(selector: Selector, text: str, sku_known: bool = False) -> dict[str, Candidate]:
+    """Candidates from stray itemprops, ``data-*`` value attributes and the buy form's hidden
+    sku input (skipped when a more trusted layer already has the sku: a value the page
+    does not print rarely beats it)."""
     found: dict[str, object] = {}
     if "itemprop" in text:
         values = itemprop_values(selector, set(ITEMPROP.values()))
         found = {name: values.get(prop) for name, prop in ITEMPROP.items()}
     out = collect(ATTRIBUTES, found)
-    if "sku" not in out:
+    if "sku" not in out and not sku_known:
         cand = Candidate.of(hidden_sku(selector), ATTRIBUTES, 0.8)  # as weak as a data-* value
         if cand is not None:
             out["sku"] = cand

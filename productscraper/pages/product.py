@@ -193,7 +193,8 @@ class ProductPage(PageObject):
         sel, text = self.doc.selector, self.doc.text
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
         layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text)))
-        layers.append(self._layer(lambda: attribute_candidates(sel, text)))
+        sku_known = any("sku" in layer for layer in layers)
+        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known)))
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:

@@ -129,6 +129,12 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ("<p>Артикул: 26802400001</p>", {"sku": "26802400001"}),
     ("<p>Item # 101095</p>", {"sku": "101095"}),
     ("<p>Model: 513-1311W</p>", {"mpn": "513-1311W"}),
+    ('<div class="product-id">Part Number:<span id="product_id">EMERMUS</span></div>', {"sku": "EMERMUS"}),
+    ('<p class="pp__description-title">Web ID: 7372529</p>', {"sku": "7372529"}),
+    ('<div class="iti-lbl">\n\teBay item number:</div><div class="iti-act-num">390985762669</div>',
+     {"sku": "390985762669"}),
+    ("<th>Manufacturer Part Number</th><td>XJ-200</td>", {"mpn": "XJ-200"}),
+    ("<p>Our big item is light</p>", {}),
 ])
 def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
     assert labelled_identifiers(html) == expected

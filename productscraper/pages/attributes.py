@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lxml import etree
 from parsel import Selector
 
 from productscraper.pages.candidates import ATTRIBUTES, Candidate, collect
@@ -28,6 +29,9 @@ _DATA = {
 # The page's data-* attribute names, found in one pass (twenty substring scans of a
 # 400 kB page cost ~3 ms; this ~0.5 ms).
 _DATA_NAME = re.compile(r"data-[A-Za-z0-9_-]*")
+# Hidden inputs of the buy form that carry the product's own code (not a database id:
+# "product", "product_id", "add-to-cart" hold those).
+_SKU_INPUTS = frozenset({"sku", "asin", "product_sku", "productsku", "item_sku"})
 _SKIP = ("related", "recommend", "upsell", "crosssell", "cross-sell", "similar", "carousel", "recent")
 
 
@@ -64,28 +68,54 @@ def _node_value(node: Any) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
-def _foreign_scope(node: Any) -> bool:
-    """True when the itemprop belongs to another item (a breadcrumb, an organisation)."""
-    parent = node.getparent()
-    while parent is not None:
-        if parent.get("itemscope") is not None:
-            kind = parent.get("itemtype") or ""
-            if not any(t in kind for t in _OWN_SCOPES):
-                return True
-        parent = parent.getparent()
-    return False
+class _ScopeMemo:
+    """Does an itemprop belong to another item (a breadcrumb, an organisation)? Memoised
+    per ancestor: itemprops share their ancestors, so the page is walked up once, not once
+    per itemprop."""
+
+    def __init__(self) -> None:
+        # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
+        self._inside: dict[Any, bool] = {}
+
+    def _foreign_at(self, el: Any) -> bool:
+        """True when ``el`` or an ancestor is an itemscope of another type."""
+        memo = self._inside
+        chain = []
+        value = False
+        while el is not None:
+            if el in memo:
+                value = memo[el]
+                break
+            chain.append(el)
+            if el.get("itemscope") is not None:
+                kind = el.get("itemtype") or ""
+                if not any(t in kind for t in _OWN_SCOPES):
+                    value = True
+                    break
+            el = el.getparent()
+        for seen in chain:
+            memo[seen] = value
+        return value
+
+    def __call__(self, node: Any) -> bool:
+        parent = node.getparent()
+        return parent is not None and self._foreign_at(parent)
+
+
+_ITEMPROPS = etree.XPath("//*[@itemprop]")
 
 
 def itemprop_values(selector: Selector, props: set[str]) -> dict[str, str]:
     """The first stray value of each wanted itemprop (one XPath for all of them)."""
     found: dict[str, str] = {}
     try:
-        nodes = selector.root.xpath("//*[@itemprop]")
+        nodes = _ITEMPROPS(selector.root)
     except Exception:
         return found
+    foreign = _ScopeMemo()
     for node in nodes:
         for prop in (node.get("itemprop") or "").split():
-            if prop in props and prop not in found and not _foreign_scope(node):
+            if prop in props and prop not in found and not foreign(node):
                 value = _node_value(node)
                 if value:
                     found[prop] = value
@@ -94,13 +124,32 @@ def itemprop_values(selector: Selector, props: set[str]) -> dict[str, str]:
     return found
 
 
-def attribute_candidates(selector: Selector, text: str) -> dict[str, Candidate]:
-    """Candidates from stray itemprops and ``data-*`` value attributes."""
+def hidden_sku(selector: Selector) -> str | None:
+    """The value of the first hidden ``sku`` / ``ASIN`` input outside other products' blocks
+    (``iter("input")`` visits inputs only, in C)."""
+    for node in selector.root.iter("input"):
+        if (node.get("type") or "").lower() != "hidden":
+            continue
+        if (node.get("name") or "").lower() in _SKU_INPUTS:
+            value = (node.get("value") or "").strip()
+            if value and not _in_other_block(node):
+                return value
+    return None
+
+
+def attribute_candidates(selector: Selector, text: str, sku_known: bool = False) -> dict[str, Candidate]:
+    """Candidates from stray itemprops, ``data-*`` value attributes and the buy form's hidden
+    sku input (skipped when a more trusted layer already has the sku: a value the page
+    does not print rarely beats it)."""
     found: dict[str, object] = {}
     if "itemprop" in text:
         values = itemprop_values(selector, set(ITEMPROP.values()))
         found = {name: values.get(prop) for name, prop in ITEMPROP.items()}
     out = collect(ATTRIBUTES, found)
+    if "sku" not in out and not sku_known:
+        cand = Candidate.of(hidden_sku(selector), ATTRIBUTES, 0.8)  # as weak as a data-* value
+        if cand is not None:
+            out["sku"] = cand
     if "data-" not in text:
         return out
     names = set(_DATA_NAME.findall(text))

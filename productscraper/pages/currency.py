@@ -40,6 +40,11 @@ def _psl() -> Any:
     return PublicSuffixList()
 
 
+def public_suffix_list() -> Any:
+    """The process's one PublicSuffixList (loading it costs ~0.4 s)."""
+    return _psl()
+
+
 @functools.lru_cache(maxsize=256)
 def territory_currency(territory: str | None) -> str | None:
     """The current legal tender of a territory ("DE" -> "EUR"), via babel."""

@@ -2,13 +2,15 @@
 
 The most trusted candidate wins, except when layers disagree on a price or availability:
 then the value the visible page also shows wins (a price the page prints, and does not
-strike through; a stock statement printed on the page). GTINs failing their checksum
-are dropped whatever layer proposed them.
+strike through; a stock statement printed on the page), and a title the page's main h1
+gives in full wins a shortened markup one. GTINs failing their checksum are dropped
+whatever layer proposed them.
 """
 from __future__ import annotations
 
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.identifiers import valid_gtin
+from productscraper.pages.titles import fuller_visible
 from productscraper.pages.visible import amount_key, shows, shows_amount
 from productscraper.processing.availability import parse_availability
 from productscraper.processing.money import parse_amount
@@ -60,6 +62,16 @@ def _decide_availability(cands: list[Candidate]) -> Candidate:
     return (known or cands)[0]
 
 
+def _decide_title(cands: list[Candidate]) -> Candidate:
+    """The most trusted title, unless the page's main h1 names the same product in full
+    (markup titles are often a shortened feed name: "Printer - 35SC060")."""
+    h1 = next((c for c in cands if c.layer == DOM), None)
+    best = cands[0]
+    if h1 is not None and best is not h1 and len(h1.value) <= 200 and fuller_visible(best.value, h1.value):
+        return h1
+    return best
+
+
 def decide(candidates: dict[str, list[Candidate]], struck: set[str], html: str) -> dict[str, Candidate]:
     """The chosen candidate per field (fields without candidates are absent)."""
     chosen: dict[str, Candidate] = {}
@@ -73,6 +85,8 @@ def decide(candidates: dict[str, list[Candidate]], struck: set[str], html: str) 
             chosen[field] = _decide_price(cands, struck, html)
         elif field == "availability":
             chosen[field] = _decide_availability(cands)
+        elif field == "title":
+            chosen[field] = _decide_title(cands)
         elif field in ("sku", "mpn"):
             chosen[field] = _decide_shown(cands, html)
         else:

@@ -18,7 +18,6 @@ from w3lib.url import safe_url_string
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # The same characters as UTF-8 bytes: deleting them from the body is ~10x cheaper than the search.
 _CONTROL_BYTES = bytes(c for c in range(0x20) if c not in (0x09, 0x0a, 0x0d))
-_NONCHARS = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")
 _WEB_SCHEMES = ("http://", "https://")
 # libxml2 drops everything after "</html>", where broken pages (and some JSON-LD) live.
 _HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
@@ -43,8 +42,10 @@ def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
         except LookupError:
             text, utf8 = body.decode("utf-8", errors="replace"), True
         # In UTF-8 (bad bytes become U+FFFD) those characters come only from those bytes.
-        clean = utf8 and len(body.translate(None, _CONTROL_BYTES)) == len(body) and not any(
-            n in body for n in _NONCHARS)
+        # The noncharacters are looked for in the text: str.find returns at once when the
+        # text's widest character is narrower (~0.1 ms vs ~0.8 ms for the bytes).
+        clean = utf8 and len(body.translate(None, _CONTROL_BYTES)) == len(body) and (
+            "\ufffe" not in text and "\uffff" not in text)
     # search() before sub(): most pages have none, and sub() would copy the whole text.
     return _CONTROL_CHARS.sub("", text) if not clean and _CONTROL_CHARS.search(text) else text
 

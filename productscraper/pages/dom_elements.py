@@ -10,6 +10,8 @@ from productscraper.processing.money import parse_amount
 _CART_WORDS = re.compile(
     r"add[\s-]?to[\s-]?(?:cart|bag|basket|trolley)|addtocart|add_to_cart|buy[\s-]?now|in den (?:warenkorb|einkaufswagen)"
     r"|warenkorb|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|adicionar ao carrinho"
+    # buy buttons named by their class / id or pointing at the cart ("btn-buy", "buy-button", "/cart/add")
+    r"|\bbuy[\s_-]?(?:button|btn|link)\b|\bbtn[\s_-]?buy\b|/cart/add\b|/add[\s_-]?to[\s_-]?cart\b"
     r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ|購入",
     re.IGNORECASE,
 )
@@ -148,6 +150,14 @@ def _shown_text(el: Any, out: list[str], depth: int) -> None:
             _shown_text(child, out, depth + 1)
         if child.tail:
             out.append(" ".join(child.tail.split()))
+
+
+def shown_text(el: Any) -> str:
+    """An element's text without its hidden descendants, pieces joined by spaces
+    ("<span>Maison X</span>Fluid" reads "Maison X Fluid")."""
+    pieces: list[str] = []
+    _shown_text(el, pieces, 0)
+    return " ".join(p for p in pieces if p)
 
 
 _AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")

@@ -14,14 +14,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from lxml import etree
 from parsel import Selector
 
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
-    _AMOUNTS, _CART_WORDS, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
+    _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
 )
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
+from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
 
@@ -36,8 +38,13 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 REGION_LEVELS = 6
+_H1S = etree.XPath("//body//h1")
+_MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
+# Class / id of a buy button disabled until the shopper picks a variant.
+_AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
+                            r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
 _PRICE_RE = re.compile("|".join(_PRICE_WORDS))
 _STOCK_RE = re.compile("|".join(_STOCK_WORDS))
 _CART_RE = re.compile("|".join(_CART_CLASS_WORDS))
@@ -50,20 +57,29 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
     ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
     """
     prices, stocks, carts = [], [], []
+    # Pages repeat the same class/id strings thousands of times: test each one once.
+    kinds_of: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
     for el in body.iter():
         tag = el.tag
         if not isinstance(tag, str):
             continue  # comments, processing instructions
         get = el.get
         cls, ident, prop = get("class"), get("id"), get("itemprop")
-        names = f"{cls} {ident} {prop}".lower() if cls or ident or prop else ""
-        if names:
-            if _PRICE_RE.search(names):
+        if cls or ident or prop:
+            key = (cls, ident, prop)
+            kinds = kinds_of.get(key)
+            if kinds is None:
+                names = f"{cls} {ident} {prop}".lower()
+                kinds = kinds_of[key] = (_PRICE_RE.search(names) is not None, _STOCK_RE.search(names) is not None,
+                                         _CART_RE.search(names) is not None)
+            if kinds[0]:
                 prices.append(el)
-            if _STOCK_RE.search(names):
+            if kinds[1]:
                 stocks.append(el)
-        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS) or (
-                tag == "a" and names and _CART_RE.search(names)):
+            if tag == "a" and kinds[2]:
+                carts.append(el)
+                continue
+        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS):
             carts.append(el)
     return prices, stocks, carts
 
@@ -81,9 +97,12 @@ class DomReading:
 class DomHeuristics:
     """The DOM layer of one page (shares the page's parsed tree)."""
 
-    def __init__(self, selector: Selector, html: str) -> None:
+    def __init__(self, selector: Selector, html: str, document_title: str | None = None,
+                 site_names: set[str] = frozenset()) -> None:
         self.selector = selector
         self.html = html
+        self.document_title = document_title  # <title> and og:title: they name the main h1
+        self.site_names = site_names  # an h1 saying only the shop's name is its logo
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
@@ -96,14 +115,20 @@ class DomHeuristics:
         root = self.selector.root
         body = root.find("body")
         body = root if body is None else body
-        if self.title_anchor is not None:
-            chain = self.title_anchor[1]
-            region = chain[min(REGION_LEVELS, len(chain)) - 1] if chain else body
-            if region is not body and region is not root:
-                found = scan(region)
-                if found[0]:
-                    return found
+        if self._region is not None:
+            found = scan(self._region)
+            if found[0]:
+                return found
         return scan(body)
+
+    @functools.cached_property
+    def _region(self) -> Any | None:
+        """The title's ``REGION_LEVELS``-th ancestor, when it is smaller than the body."""
+        if self.title_anchor is None or not self.title_anchor[1]:
+            return None
+        chain = self.title_anchor[1]
+        region = chain[min(REGION_LEVELS, len(chain)) - 1]
+        return None if region.tag in ("body", "html") else region
 
     def blocked(self, node: Any) -> bool:
         """Hidden, or inside chrome / another product's block (memoised per element: the
@@ -142,9 +167,18 @@ class DomHeuristics:
     @functools.cached_property
     def title_anchor(self) -> tuple[Any, list[Any]] | None:
         """The main h1 (outside chrome and other products' blocks) and its ancestors."""
-        h1s = self.selector.root.xpath("//body//h1")
-        h1s = [h for h in h1s if not _in_skipped(_ancestors(h)) and not _hidden(h, _ancestors(h))] or h1s
-        return (h1s[0], _ancestors(h1s[0])) if h1s else None
+        h1s = _H1S(self.selector.root)
+        if not h1s:
+            return None
+        h1 = main_h1(h1s, shown_text, lambda h: _in_skipped(_ancestors(h)) or _hidden(h, _ancestors(h)),
+                     self.document_title, self.site_names)
+        h1 = h1s[0] if h1 is None else h1
+        return h1, _ancestors(h1)
+
+    @functools.cached_property
+    def title(self) -> str | None:
+        """The main h1's shown text."""
+        return shown_text(self.title_anchor[0]) or None if self.title_anchor else None
 
     @functools.cached_property
     def keep(self) -> frozenset[int]:
@@ -164,7 +198,8 @@ class DomHeuristics:
         """(add-to-cart element, disabled?) of the main product, if there is one."""
         for node in self._scan[2]:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
-                                           node.get("aria-label"), _classes(node), node.get("name"))))
+                                           node.get("aria-label"), _classes(node), node.get("name"),
+                                           node.get("href") if node.tag == "a" else None)))
             if not _CART_WORDS.search(label) or self.blocked(node):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \
@@ -208,8 +243,16 @@ class DomHeuristics:
         """No price element at all: the money-looking leaf text nearest the anchors."""
         if not self.anchors:
             return None
+        region = self._region
+        if region is not None:  # the title's region first: one XPath over it, not the page
+            found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
+            if found is not None:
+                return found
+        return self._nearest_money(self.selector.root.xpath(_MONEY_LEAVES))
+
+    def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
         best: tuple[tuple[int, int], str] | None = None
-        for order, node in enumerate(self.selector.root.xpath(_MONEY_LEAVES)):
+        for order, node in enumerate(nodes):
             text = price_text(node)
             if not _MONEY.fullmatch(text):
                 continue
@@ -248,8 +291,11 @@ class DomHeuristics:
         if self.cart is not None:
             node, disabled = self.cart
             stated = stock_of(_text(node))
-            # Disabled alone is no signal: many shops disable the button until a size is chosen.
-            value = stated or (None if disabled else "InStock")
+            # Disabled alone is no signal: many shops disable the button until a size is
+            # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
+            # says the product is sold, in some size.
+            waits = disabled and _AWAITS_CHOICE.search(_classes(node)) is not None
+            value = stated or ("InStock" if not disabled or waits else None)
             if value:
                 reading.candidates["availability"] = Candidate(value, DOM, 0.5)
                 return

@@ -16,7 +16,10 @@ import functools
 import logging
 from typing import Any
 
+from lxml import etree
+
 from productscraper.pages import currency as currency_inference
+from productscraper.pages import titles
 from productscraper.pages.attributes import attribute_candidates
 from productscraper.pages.base import PageObject
 from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
@@ -32,6 +35,9 @@ from productscraper.pages.selectors import select_text, select_texts
 from productscraper.processing.money import ISO_4217, SYMBOLS, parse_amount
 
 logger = logging.getLogger(__name__)
+_TITLE = etree.XPath("string(/html/head/title)")
+# Broken heads make libxml2 move <title> into the body; an SVG's <title> is no page title.
+_ANY_TITLE = etree.XPath("string((//title[not(ancestor::svg)])[1])")
 
 RAW_FIELDS = (
     "url", "title", "price", "currency", "availability", "stock", "sku", "gtin", "mpn", "brand",
@@ -161,8 +167,23 @@ class ProductPage(PageObject):
             return {}
 
     @functools.cached_property
+    def _document_title(self) -> str | None:
+        """The ``<title>`` text, or None."""
+        root = self.doc.selector.root
+        found = _TITLE(root) or _ANY_TITLE(root)
+        text = " ".join(found.split()) if isinstance(found, str) else ""
+        return text or None
+
+    @functools.cached_property
+    def _site_names(self) -> set[str]:
+        """The shop's names (og:site_name, application-name, the domain's label) as keys."""
+        tags = self._meta_tags
+        return titles.site_names(self.url, [tags.get("og:site_name"), tags.get("application-name")])
+
+    @functools.cached_property
     def _dom(self) -> DomHeuristics:
-        return DomHeuristics(self.doc.selector, self.doc.text)
+        named = " ".join(filter(None, (self._document_title, self._meta_tags.get("og:title"))))
+        return DomHeuristics(self.doc.selector, self.doc.text, named or None, self._site_names)
 
     def _candidates(self) -> tuple[dict[str, list[Candidate]], DomReading, dict[str, Any]]:
         schema = self._layer(self._schema_fields) if True else {}
@@ -172,7 +193,8 @@ class ProductPage(PageObject):
         sel, text = self.doc.selector, self.doc.text
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
         layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text)))
-        layers.append(self._layer(lambda: attribute_candidates(sel, text)))
+        sku_known = any("sku" in layer for layer in layers)
+        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known)))
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:
@@ -180,16 +202,26 @@ class ProductPage(PageObject):
         except Exception as exc:
             logger.warning("DOM heuristics failed on %s: %r", self.url, exc)
             reading = DomReading()
-        if "title" not in have:
-            h1 = select_text(sel, "h1")
-            if h1:
-                reading.candidates["title"] = Candidate(h1, DOM, 0.5)
+        names = self._site_names
+        h1 = self._dom.title
+        if h1:
+            h1 = titles.fuller_from_document_title(titles.clean_title(h1, names) or h1,
+                                                   titles.clean_title(self._document_title, names))
+            reading.candidates["title"] = Candidate(h1, DOM, 0.5)
+        elif self._document_title:  # no h1 at all: the document title, without the shop's name
+            cleaned = titles.clean_title(self._document_title, names)
+            if cleaned:
+                reading.candidates["title"] = Candidate(cleaned, DOM, 0.4)
         layers.append(reading.candidates)
         merged: dict[str, list[Candidate]] = {}
         for layer in layers:
             for name, cand in layer.items():
                 if name in _IDENTIFIERS:  # "Item # 101095" in markup is the id 101095
                     cand = Candidate(strip_label(cand.value) or cand.value, cand.layer, cand.confidence)
+                elif name == "title" and cand.layer != DOM:  # "Pillow - JCPenney" is "Pillow"
+                    cleaned = titles.clean_title(cand.value, names)
+                    cand = Candidate(titles.prefer_visible(cleaned or cand.value, h1, names),
+                                     cand.layer, cand.confidence)
                 merged.setdefault(name, []).append(cand)
         return merged, reading, {"breadcrumbs": breadcrumbs}
 

@@ -24,7 +24,7 @@ PRODUCT_TYPES = frozenset(
 )
 LIST_TYPES = frozenset({"ItemList", "OfferCatalog", "ListItem", "SearchResultsPage", "CollectionPage"})
 _MAX_DEPTH = 40
-_RDFA_PRODUCT = re.compile(r"typeof=[\"'][^\"']*(?:product|offer)", re.IGNORECASE)
+_RDFA_PRODUCT = re.compile(r"typeof=\s*[\"'][^\"']{0,180}?(?:product|offer)", re.IGNORECASE)
 _SCHEMA_PREFIX = re.compile(r"^(?:https?://(?:www\.)?schema\.org/|schema:)", re.IGNORECASE)
 
 
@@ -176,6 +176,18 @@ def _flatten_refs(value: Any, depth: int = 0) -> Any:
 # ----------------------------------------------------------------------------- extraction
 
 
+def _rdfa_product(text: str) -> bool:
+    """An RDFa ``typeof`` naming a Product or Offer: each ``typeof=`` found with str.find
+    and the regex run on what follows it (the regex over a whole 400 kB page: ~30 ms)."""
+    for probe in ("typeof=", "TYPEOF=", "typeOf="):
+        at = text.find(probe)
+        while at != -1:
+            if _RDFA_PRODUCT.match(text, at, at + 200):
+                return True
+            at = text.find(probe, at + 7)
+    return False
+
+
 def _needed_syntaxes(text: str) -> list[str]:
     """Cheap text probes so pages without structured data skip extruct entirely.
 
@@ -188,7 +200,7 @@ def _needed_syntaxes(text: str) -> list[str]:
     if "itemscope" in text or "itemtype" in text or "itemScope" in text or "ITEMSCOPE" in text:
         syntaxes.append("microdata")
     # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
-    if ("typeof=" in text or "vocab=" in text) and _RDFA_PRODUCT.search(text):
+    if ("typeof=" in text or "vocab=" in text) and _rdfa_product(text):
         syntaxes.append("rdfa")
     return syntaxes
 

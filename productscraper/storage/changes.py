@@ -8,8 +8,10 @@ Written beside the product upsert (:mod:`productscraper.storage.products`):
 * ``gone``: a product the previous complete run saw and this one did not discover
   (:func:`record_gone`, called when a run of a schedule completes).
 
-``_id`` starts with the event's time (``at``, fixed-width ISO-8601 UTC), so ``_id`` order is
-time order and the API pages by ``_id``. ``delivery`` is ``pending`` (a webhook is
+``_id`` starts with the event's time (``at`` without its dashes and colons,
+``20261207T110512.123456Z``: fixed width, and nx-27017 cannot update a document whose
+string ``_id`` starts with an ISO date followed by more text), so ``_id`` order is time
+order and the API pages by ``_id``. ``delivery`` is ``pending`` (a webhook is
 configured and has not had it yet), ``delivered``, ``dead`` (its batch went to the dead
 letters) or ``none`` (no webhook configured when it was written). A webhook delivery
 *claims* a batch by setting ``claim_until`` (a lease) so two deliveries never send the same
@@ -17,6 +19,7 @@ events; a lease that lapses (its worker died) makes them pending again.
 """
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -31,6 +34,9 @@ TRACKED = ("price", "currency", "availability", "title")
 NEW, GONE = "new", "gone"
 FIELDS = (*TRACKED, NEW, GONE)
 PENDING, DELIVERED, DEAD, NONE = "pending", "delivered", "dead", "none"
+#: ``claim_until`` of an event nobody has claimed (a time, not "": nx-27017's index
+#: answers no range query on an empty string).
+UNCLAIMED = "1970-01-01T00:00:00.000000Z"
 
 
 def domain_of(url: str | None) -> str | None:
@@ -45,9 +51,9 @@ def snapshot(product: Mapping[str, Any]) -> dict[str, Any]:
 
 def _event(product_id: str, url: str | None, field: str, old: Any, new: Any, run_id: str | None,
            at: str, delivery: str) -> dict[str, Any]:
-    return {"_id": f"{at}|{product_id}|{field}", "url": url, "product_id": product_id,
+    return {"_id": f"{at.replace('-', '').replace(':', '')}|{product_id}|{field}", "url": url, "product_id": product_id,
             "domain": domain_of(url), "field": field, "old": old, "new": new,
-            "run_id": run_id, "at": at, "delivery": delivery, "claim_until": ""}
+            "run_id": run_id, "at": at, "delivery": delivery, "claim_until": UNCLAIMED}
 
 
 def field_events(old: Mapping[str, Any] | None, product: Mapping[str, Any], at: str,
@@ -114,30 +120,31 @@ def _lease_end(lease_s: float) -> str:
 def claim(db: Database, size: int, lease_s: float) -> tuple[str, list[dict[str, Any]]]:
     """Claim up to ``size`` pending events, oldest first, for ``lease_s`` seconds.
 
-    Returns the lease (pass it to :func:`renew`) and the events it holds. The claim is one
-    ``update_many`` whose filter still wants an expired lease, so of two deliveries reaching
-    for the same event only one gets it.
+    Returns the lease (a token; pass it to :func:`renew`) and the events it holds. The
+    claim is one ``update_many`` whose filter still wants an expired lease, so of two
+    deliveries reaching for the same event only one gets it.
     """
-    now, until = now_iso(), _lease_end(lease_s)
+    now, token = now_iso(), uuid.uuid4().hex
     ids = [d["_id"] for d in db.changes.find(
         {"delivery": PENDING, "claim_until": {"$lt": now}}, {"_id": 1}).sort("_id", 1).limit(size)]
     if not ids:
-        return until, []
+        return token, []
     db.changes.update_many({"_id": {"$in": ids}, "delivery": PENDING, "claim_until": {"$lt": now}},
-                           {"$set": {"claim_until": until}})
-    return until, _held(db, ids, until)
+                           {"$set": {"claim_until": _lease_end(lease_s), "claim_token": token}})
+    return token, _held(db, ids, token)
 
 
 def renew(db: Database, ids: list[str], lease: str, lease_s: float) -> tuple[str, list[dict]]:
-    """Extend ``lease`` on ``ids`` (a retry of the same batch); the new lease and what it holds."""
-    until = _lease_end(lease_s)
-    db.changes.update_many({"_id": {"$in": ids}, "delivery": PENDING, "claim_until": lease},
-                           {"$set": {"claim_until": until}})
-    return until, _held(db, ids, until)
+    """Extend ``lease`` on ``ids`` (a retry of the same batch); the lease and what it holds
+    (nothing when the lease lapsed and another delivery took the events)."""
+    db.changes.update_many({"_id": {"$in": ids}, "delivery": PENDING, "claim_token": lease},
+                           {"$set": {"claim_until": _lease_end(lease_s)}})
+    return lease, _held(db, ids, lease)
 
 
-def _held(db: Database, ids: list[str], lease: str) -> list[dict[str, Any]]:
-    return list(db.changes.find({"_id": {"$in": ids}, "claim_until": lease}).sort("_id", 1))
+def _held(db: Database, ids: list[str], token: str) -> list[dict[str, Any]]:
+    return list(db.changes.find({"_id": {"$in": ids}, "delivery": PENDING,
+                                 "claim_token": token}).sort("_id", 1))
 
 
 def settle(db: Database, ids: list[str], delivery: str) -> None:

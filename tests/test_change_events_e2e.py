@@ -203,3 +203,43 @@ def test_a_webhook_that_keeps_failing_ends_in_dead_letters_and_never_holds_up_st
         assert len({json.dumps(p["events"]) for p in failed_posts}) == 1
     finally:
         receiver.status = 200
+
+
+def test_demo_shop_etags_make_a_second_run_unchanged_and_changes_are_served_by_the_api(
+        hook_stack, hdb, demo_shop):
+    from fastapi.testclient import TestClient
+
+    from productscraper.operations.api.app import create_app
+
+    shop = demo_shop(products=12, per_page=20, etags=True)
+    first = run_demo(hook_stack, shop, "shop1")
+    assert (first["stored"], first["unchanged"]) == (12, 0)
+    assert all(p.get("validators", {}).get("etag") for p in hdb.products.find({"run_id": "shop1"}))
+    second = run_demo(hook_stack, shop, "shop2")
+    assert (second["stored"], second["unchanged"]) == (0, 12)
+    assert sum(line.endswith(" 304") for line in shop.access_log_lines()) == 12
+    since = max(c["at"] for c in hdb.changes.find())
+    repriced = shop.reprice(0.25)
+    third = run_demo(hook_stack, shop, "shop3")
+    assert (third["stored"], third["unchanged"]) == (len(repriced), 12 - len(repriced))
+
+    api = TestClient(create_app(hdb, tokens=("tok",)))
+    auth = {"Authorization": "Bearer tok"}
+    got = api.get("/changes", params={"since": since, "field": "price", "domain": "127.0.0.1"},
+                  headers=auth).json()["items"]
+    assert sorted(urlpath(c["url"]) for c in got) == sorted(f"/product/{i}/" for i in repriced)
+    assert all(c["run_id"] == "shop3" and c["old"] != c["new"] for c in got)
+    assert api.get("/changes", params={"since": since, "field": "title"}, headers=auth).json()["items"] == []
+    assert api.get("/changes", params={"since": "yesterday"}, headers=auth).status_code == 422
+    assert api.get("/changes").status_code == 401
+
+
+def urlpath(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).path
+
+
+def run_demo(env, shop, run_id: str) -> dict:
+    crawl(env, shop.listing_url, run_id)
+    return wait(env, run_id, timeout=180)

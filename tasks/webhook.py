@@ -28,6 +28,7 @@ from typing import Any
 
 from celery import Task
 from celery.utils.time import get_exponential_backoff_interval
+from pymongo.errors import PyMongoError
 
 from productscraper.config import Config, get_config
 from productscraper.storage import changes
@@ -141,7 +142,14 @@ def deliver_changes(self: Task, ids: list[str] | None = None, lease: str | None 
     cfg = get_config()
     if not cfg.webhook_url:
         return {"state": "off"}
-    result = call_blocking(deliver_once, ids, lease)
+    try:
+        result = call_blocking(deliver_once, ids, lease)
+    except PyMongoError as exc:  # MongoDB away: try again later (a held batch keeps its lease
+        # only until it lapses; then the events are pending for any delivery)
+        if attempt >= cfg.webhook_max_retries:
+            raise
+        raise self.retry(countdown=backoff(attempt, cfg), max_retries=None, exc=exc,
+                         kwargs={"ids": ids, "lease": lease, "attempt": attempt + 1})
     if result["state"] == "delivered":
         if result["more"]:
             deliver_changes.apply_async(queue=cfg.webhook_queue)

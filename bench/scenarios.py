@@ -30,11 +30,11 @@ from productscraper.storage.count import count
 
 def ledger_progress(db: Database, run_ids: list[str]) -> tuple[int, int, dict[str, int]]:
     """(terminal entries, queued entries, counts per state) of the runs."""
-    counts = {"stored": 0, "failed": 0, "rejected": 0, "queued": 0}
+    counts = dict.fromkeys(ledger.STATES, 0)
     for run_id in run_ids:  # indexed counts, as `wait` reads them (storage.count)
         for state, n in ledger.counts(db, run_id).items():
             counts[state] += n
-    return counts["stored"] + counts["failed"] + counts["rejected"], counts["queued"], counts
+    return sum(counts[s] for s in ledger.TERMINAL), counts["queued"], counts
 
 
 def task_timings(db: Database, run_ids: list[str]) -> dict[str, float]:

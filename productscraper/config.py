@@ -109,6 +109,21 @@ class Config:
     # productscraper/operations/flower.py: Flower inspects a worker when its first event
     # arrives (Flower alone only at its own start and on ?refresh=1).
     flower_watch_workers: bool = True
+    # Conditional re-crawls (docs/operations.md, "Change events"): a product's ETag and
+    # Last-Modified are sent back as If-None-Match / If-Modified-Since; a 304 ends `unchanged`.
+    conditional_requests: bool = True
+    # Change events are POSTed to WEBHOOK_URL (empty: not at all) in JSON arrays of at most
+    # WEBHOOK_BATCH_SIZE, WEBHOOK_BATCH_DELAY s after the first change of a batch, signed with
+    # WEBHOOK_SECRET; a failing POST is retried WEBHOOK_MAX_RETRIES times with exponential
+    # back-off up to WEBHOOK_BACKOFF_MAX s, then its batch goes to the dead letters.
+    webhook_url: str = ""
+    webhook_secret: str = ""
+    webhook_queue: str = "webhooks"
+    webhook_batch_size: int = 100
+    webhook_batch_delay: float = 1.0
+    webhook_timeout: float = 10.0
+    webhook_max_retries: int = 5
+    webhook_backoff_max: float = 300.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -174,6 +189,15 @@ class Config:
             clock_sync=_bool(env, "CLOCK_SYNC", d.clock_sync),
             clock_sync_s=_float(env, "CLOCK_SYNC_INTERVAL", d.clock_sync_s),
             flower_watch_workers=_bool(env, "FLOWER_WATCH_WORKERS", d.flower_watch_workers),
+            conditional_requests=_bool(env, "CONDITIONAL_REQUESTS", d.conditional_requests),
+            webhook_url=env.get("WEBHOOK_URL", d.webhook_url),
+            webhook_secret=env.get("WEBHOOK_SECRET", d.webhook_secret),
+            webhook_queue=env.get("WEBHOOK_QUEUE") or d.webhook_queue,
+            webhook_batch_size=_int(env, "WEBHOOK_BATCH_SIZE", d.webhook_batch_size),
+            webhook_batch_delay=_float(env, "WEBHOOK_BATCH_DELAY", d.webhook_batch_delay),
+            webhook_timeout=_float(env, "WEBHOOK_TIMEOUT", d.webhook_timeout),
+            webhook_max_retries=_int(env, "WEBHOOK_MAX_RETRIES", d.webhook_max_retries),
+            webhook_backoff_max=_float(env, "WEBHOOK_BACKOFF_MAX", d.webhook_backoff_max),
         )
 
     def check_timeouts(self) -> None:

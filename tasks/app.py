@@ -15,6 +15,7 @@ from tasks import speedups
 SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
 BATCH_TASK = "productscraper.scrape_products"
+WEBHOOK_TASK = "productscraper.deliver_changes"
 
 cfg = get_config()
 #: WORKER_POOL, unless it names a speed-up that is off here (tasks/speedups/).
@@ -29,7 +30,7 @@ class ProductscraperCelery(Celery):
 
 
 app = ProductscraperCelery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
-             include=["tasks.product", "tasks.worker_hooks"])
+             include=["tasks.product", "tasks.webhook", "tasks.worker_hooks"])
 
 app.conf.update(
     task_serializer="json",
@@ -56,7 +57,10 @@ app.conf.update(
     worker_pool=CUSTOM_POOLS.get(POOL, POOL),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
-    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),
+    # Change events to WEBHOOK_URL have a queue of their own (tasks/webhook.py, which names
+    # it on every send), consumed by the HTTP workers beside `products`: a slow or failing
+    # webhook never holds product tasks up.
+    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue), Queue(cfg.webhook_queue)),
     task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
                  BATCH_TASK: {"queue": cfg.product_queue},
                  RENDER_TASK: {"queue": cfg.render_queue}},

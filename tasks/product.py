@@ -12,11 +12,12 @@ from productscraper.config import get_config
 from productscraper.worker.green_tasks import call_blocking
 from productscraper.worker.outcomes import Outcome, failed
 from productscraper.storage.runstats import get_run_stats
-from productscraper.storage import ledger
+from productscraper.storage import ledger, products
 from productscraper.storage.connection import get_db
-from productscraper.urls import InvalidURL, validate_url
+from productscraper.urls import InvalidURL, url_fingerprint, validate_url
 from tasks.app import BATCH_TASK, RENDER_TASK, SCRAPE_TASK, app
 from tasks.retry_policy import backoff, retry_budget
+from tasks.webhook import notify_changes
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,46 @@ def record_failure(outcome: Outcome, run_id: str, attempts: int) -> None:
                           reason=outcome.reason or "", status=outcome.status, attempts=attempts)
     ledger.mark(db, run_id, outcome.url, ledger.FAILED, attempts=attempts, reason=outcome.reason,
                 error=outcome.error, status=outcome.status)
+
+
+def stored_validators(urls: list[str]) -> dict[str, dict[str, str]]:
+    """URL -> the stored product's ETag/Last-Modified, for conditional requests (one query;
+    empty with CONDITIONAL_REQUESTS=off)."""
+    if not urls or not get_config().conditional_requests:
+        return {}
+    by_id = {url_fingerprint(u): u for u in urls}
+    try:
+        found = call_blocking(products.validators, get_db(), list(by_id))
+    except PyMongoError as exc:  # fetch in full; storing will tell whether MongoDB is back
+        log.warning("no stored validators (%s): fetching unconditionally", exc)
+        return {}
+    return {by_id[pid]: v for pid, v in found.items()}
+
+
+def record_unchanged(outcome: Outcome, run_id: str, attempts: int) -> bool:
+    """A 304: the stored product's ``last_seen`` and the ledger ``unchanged``. False (and
+    nothing written) when no product is stored for the URL: it must be fetched in full."""
+    db = get_db()
+    if not products.touch(db, url_fingerprint(outcome.url), run_id):
+        return False
+    ledger.mark(db, run_id, outcome.url, ledger.UNCHANGED, attempts=attempts,
+                status=outcome.status)
+    return True
+
+
+def settle_unchanged(outcome: Outcome, run_id: str, attempts: int) -> Outcome | None:
+    """:func:`record_unchanged` off the reactor: the outcome, None when the product is not
+    stored (fetch it in full), or a transient failure when MongoDB is unreachable."""
+    try:
+        return outcome if call_blocking(record_unchanged, outcome, run_id, attempts) else None
+    except PyMongoError as exc:
+        return failed(outcome.url, type(exc).__name__, f"storing failed: {exc}", transient=True)
+
+
+def after_outcome(outcome: Outcome) -> None:
+    """What follows a stored product: its change events go to the webhook (when set)."""
+    if outcome.state == "stored" and outcome.change in ("created", "changed"):
+        notify_changes()
 
 
 #: A task whose domain has no rate-limit slot within this many seconds is deferred
@@ -67,9 +108,15 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
     attempt = retries + 1 + prior_attempts
     try:
         url = validate_url(url)
+        validators = None if render else stored_validators([url]).get(url)
         outcome = get_service().scrape(url, run_id, profile=profile, attempt=attempt,
                                        render=render, timeout=cfg.task_soft_time_limit,
-                                       defer_over=DEFER_OVER_S)
+                                       defer_over=DEFER_OVER_S, validators=validators)
+        if outcome.state == "unchanged":
+            outcome = settle_unchanged(outcome, run_id, attempt) or get_service().scrape(
+                # 304, but the product it refers to is gone: read the page in full.
+                url, run_id, profile=profile, attempt=attempt, timeout=cfg.task_soft_time_limit,
+                defer_over=DEFER_OVER_S)
     except InvalidURL as exc:
         outcome = failed(str(url), "InvalidURL", str(exc))
     stats = get_run_stats(task.request.hostname or "worker")
@@ -100,6 +147,7 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
                 raise task.retry(countdown=backoff(retries, cfg), exc=exc)
             raise
     stats.record(run_id, outcome)
+    after_outcome(outcome)
     return outcome.as_dict()
 
 
@@ -140,8 +188,13 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
             call_blocking(record_failure, failed(str(url), "InvalidURL", str(exc)), run_id, 1)
             states["failed"] += 1
     results = get_service().scrape_many(valid, run_id, profile=profile,
-                                        timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S)
+                                        timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S,
+                                        validators=stored_validators(valid))
     for outcome in results:
+        if outcome.state == "unchanged":
+            # 304 for a product no longer stored: a single-URL task fetches it in full.
+            outcome = settle_unchanged(outcome, run_id, 1) or failed(
+                outcome.url, "NotModified", "304 without a stored product", transient=True)
         if outcome.state == "render":
             hand_to_browser(outcome.url, run_id, profile)
         elif outcome.state == "deferred" or (outcome.state == "failed" and outcome.transient):
@@ -157,5 +210,6 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
         elif outcome.state == "failed":
             call_blocking(record_failure, outcome, run_id, 1)
         stats.record(run_id, outcome)
+        after_outcome(outcome)
         states[outcome.state] += 1
     return dict(states)

@@ -229,9 +229,10 @@ def is_worker(doc: dict) -> bool:
 
 
 def worker_queue(doc: dict) -> str:
-    """The ``-Q`` argument of a worker Deployment's command."""
+    """The first queue of the ``-Q`` argument of a worker Deployment's command (the one its
+    ScaledObject follows; the HTTP worker also consumes ``webhooks``)."""
     cmd = doc["spec"]["template"]["spec"]["containers"][0]["command"]
-    return cmd[cmd.index("-Q") + 1]
+    return cmd[cmd.index("-Q") + 1].split(",")[0]
 
 
 def container_env(docs: list[dict], name: str, secrets: dict[str, str]) -> dict[str, str]:

@@ -128,7 +128,7 @@ def test_workers_scale_and_consume_their_queues(services):
     worker, render = services["worker"], services["render-worker"]
     assert "container_name" not in worker and "container_name" not in render
     assert worker["command"][:7] == ["celery", "-A", "tasks", "worker", "-l", "info", "-Q"]
-    assert worker["command"][7] == "products" and "--concurrency=16" in worker["command"]
+    assert worker["command"][7] == "products,webhooks" and "--concurrency=16" in worker["command"]
     assert render["command"][7] == "render" and "--concurrency=2" in render["command"]
     assert render["init"] is True
     assert render["shm_size"]

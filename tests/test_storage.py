@@ -26,7 +26,7 @@ def test_ledger_registers_each_url_once_per_run(mdb):
     again = ledger.register_many(mdb, entries + [ledger.Entry("r1", "http://a.test/p/1?#frag")])
     assert again == []
     assert ledger.register(mdb, ledger.Entry("r2", "http://a.test/p/1"))  # another run: its own entry
-    assert ledger.counts(mdb, "r1") == {"queued": 5, "stored": 0, "failed": 0, "rejected": 0}
+    assert ledger.counts(mdb, "r1") == {"queued": 5, "stored": 0, "unchanged": 0, "failed": 0, "rejected": 0}
 
 
 def test_ledger_counts_are_exact_while_other_entries_change_state(mdb):
@@ -52,10 +52,11 @@ def test_ledger_counts_are_exact_while_other_entries_change_state(mdb):
         seen.append((ledger.counts(mdb, "steady"), runs.change_counts(mdb, "steady")))
     writer.join()
     assert not errors and len(seen) > 3
-    assert all(c == {"queued": 25, "stored": 15, "failed": 0, "rejected": 0} for c, _ in seen)
+    assert all(c == {"queued": 25, "stored": 15, "unchanged": 0, "failed": 0, "rejected": 0}
+               for c, _ in seen)
     assert all(ch == {"created": 15, "changed": 0, "unchanged": 0} for _, ch in seen)
-    assert ledger.counts(mdb, "busy") == {"queued": 0, "stored": 200, "failed": 0, "rejected": 0}
-    assert ledger.counts(mdb, "nothing-here") == {"queued": 0, "stored": 0, "failed": 0, "rejected": 0}
+    assert ledger.counts(mdb, "busy") == {"queued": 0, "stored": 200, "unchanged": 0, "failed": 0, "rejected": 0}
+    assert ledger.counts(mdb, "nothing-here") == {"queued": 0, "stored": 0, "unchanged": 0, "failed": 0, "rejected": 0}
 
 
 def test_a_stored_entry_is_never_downgraded_by_a_late_failure(mdb):
@@ -122,16 +123,19 @@ def test_a_price_change_another_worker_recorded_first_is_not_an_error(mdb):
     assert mdb.price_history.count_documents({"product_id": "kd"}) == 1
 
 
-def test_upsert_many_writes_a_group_in_three_round_trips(mongo_srv):
+def test_upsert_many_writes_a_group_in_two_to_four_round_trips(mongo_srv):
     listener = MongoCommands()
     client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", event_listeners=[listener])
     db = client[f"rt{uuid.uuid4().hex[:8]}"]
     group = [{"_id": f"k{i}", "url": f"http://a.test/{i}", "price": 1.0} for i in range(20)]
     products.upsert_many(db, group)
-    assert listener.names == ["find", "update"]
+    assert listener.names == ["find", "update", "insert"]  # the insert: 20 `new` change events
     listener.names.clear()
     products.upsert_many(db, [{**p, "price": 2.0} for p in group])
-    assert listener.names == ["find", "update", "insert"]  # the insert: 20 price changes
+    assert listener.names == ["find", "update", "insert", "insert"]  # 20 change events, 20 price changes
+    listener.names.clear()
+    products.upsert_many(db, [{**p, "price": 2.0} for p in group])
+    assert listener.names == ["find", "update"]  # nothing changed: nothing to insert
     listener.names.clear()
     ledger.mark_many(db, ledger.STORED, [ledger.Mark("r", p["url"], attempts=1) for p in group])
     assert listener.names == ["update"]

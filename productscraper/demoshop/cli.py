@@ -71,6 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="put <script src=URL> first in every page's <head> (a third-party tag)")
     parser.add_argument("--beyond-last", choices=("404", "first"), default="404",
                         help="listing pages past the last: 404 (default) or answered with page 1")
+    parser.add_argument("--etags", action="store_true",
+                        help="product pages send an ETag and answer If-None-Match with 304")
     parser.add_argument("--no-sitemap", dest="sitemap", action="store_false",
                         help="robots.txt names no sitemap (the sitemaps are still served)")
     parser.add_argument("--access-log", metavar="FILE", default=None,
@@ -88,7 +90,7 @@ def options_from_args(args: argparse.Namespace) -> ShopOptions:
         transient_failures=args.transient_failures, hang_s=args.hang_s, huge_bytes=args.huge_bytes,
         private_products=args.private_products, access_log=args.access_log,
         js_delay_ms=args.js_delay_ms, head_script=args.head_script,
-        beyond_last=args.beyond_last, sitemap=args.sitemap,
+        beyond_last=args.beyond_last, sitemap=args.sitemap, etags=args.etags,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import base64
+import hashlib
 import signal
 import time
 from html import escape
@@ -161,7 +162,19 @@ async def product(request: web.Request) -> web.StreamResponse:
         faulty = await inject(kind, attempt, request, state.settings, lambda: render(view))
         if faulty is not None:
             return faulty
-    return _html(render(view))
+    page = render(view)
+    return _with_etag(request, page) if state.options.etags else _html(page)
+
+
+def _with_etag(request: web.Request, page: str) -> web.Response:
+    """The page with an ETag of its content; 304 when the client already has it."""
+    etag = '"' + hashlib.sha1(page.encode("utf-8")).hexdigest()[:20] + '"'
+    sent = [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]
+    if etag in sent or "*" in sent:
+        return web.Response(status=304, headers={"ETag": etag})
+    response = _html(page)
+    response.headers["ETag"] = etag
+    return response
 
 
 async def media(request: web.Request) -> web.Response:

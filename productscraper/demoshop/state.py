@@ -43,6 +43,9 @@ class ShopOptions:
     beyond_last: str = "404"
     #: robots.txt names the sitemap index (``--no-sitemap`` turns it off).
     sitemap: bool = True
+    #: Product pages carry an ETag (a hash of the page) and answer a matching
+    #: If-None-Match with 304 (``--etags``; conditional re-crawls).
+    etags: bool = False
 
 
 @dataclass

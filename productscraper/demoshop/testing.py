@@ -77,6 +77,7 @@ class DemoShopProcess:
         head_script: str | None = None,
         access_log: str | os.PathLike[str] | None = None,
         host: str = "127.0.0.1",
+        etags: bool = False,
         startup_timeout: float = 15.0,
         extra_args: Iterable[str] = (),
     ) -> None:
@@ -97,6 +98,7 @@ class DemoShopProcess:
             "--access-log", str(self.access_log),
         ]
         args += ["--js"] if js else []
+        args += ["--etags"] if etags else []
         args += ["--head-script", head_script] if head_script else []
         for kind, share in pairs:
             args += ["--fault", f"{kind}={share}"]

@@ -157,7 +157,8 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
         for i in range(1, workers + 1):
             if f"worker{i}" not in running:
                 procs.append(_spawn(cfg, f"worker{i}",
-                                    worker_cmd(f"worker{i}", cfg.product_queue, concurrency, pool),
+                                    worker_cmd(f"worker{i}", f"{cfg.product_queue},{cfg.webhook_queue}",
+                                               concurrency, pool),
                                     env=pool_env(pool), nice=cfg.worker_nice))
         for i in range(1, render_workers + 1):
             if f"render{i}" not in running:

@@ -27,5 +27,7 @@ class ProcessingPipeline:
             scraped_at=now_iso(),
             rendered=item.rendered,
         )
+        if item.extra.get("validators"):  # for the next run's conditional request
+            product["validators"] = item.extra["validators"]
         item.product = product
         return item

@@ -25,6 +25,27 @@ from productscraper.signals import product_outcome
 from productscraper.worker.task_timing import mark
 
 HTML_TYPES = (b"text/html", b"application/xhtml")
+NOT_MODIFIED = 304
+
+
+def response_validators(response: Response) -> dict[str, str]:
+    """The response's ``ETag`` / ``Last-Modified`` (what a conditional request sends back)."""
+    found = {}
+    for key, header in (("etag", b"ETag"), ("last_modified", b"Last-Modified")):
+        value = response.headers.get(header)
+        if value:
+            found[key] = value.decode("latin-1")
+    return found
+
+
+def conditional_headers(validators: dict[str, str] | None) -> dict[str, str]:
+    """``If-None-Match`` / ``If-Modified-Since`` for a product's stored validators."""
+    headers = {}
+    if validators and validators.get("etag"):
+        headers["If-None-Match"] = validators["etag"]
+    if validators and validators.get("last_modified"):
+        headers["If-Modified-Since"] = validators["last_modified"]
+    return headers
 
 
 def is_html(response: Response) -> bool:
@@ -65,8 +86,12 @@ class ProductSpider(scrapy.Spider):
             yield self.make_request(self.url, run_id=self.run_id, profile=self.profile_name)
 
     def make_request(self, url: str, *, run_id: str, profile: str | None = None,
-                     key: str | None = None, attempt: int = 1, render: bool = False) -> scrapy.Request:
+                     key: str | None = None, attempt: int = 1, render: bool = False,
+                     validators: dict[str, str] | None = None) -> scrapy.Request:
         """The request for one product URL (``dont_filter``: repeats are legitimate retries).
+
+        ``validators`` (the stored product's ``etag``/``last_modified``) make it a
+        conditional request: a 304 answer ends the URL ``unchanged``, without extraction.
 
         ``render=True`` builds a ``SeleniumRequest`` that waits for the profile's
         ``wait_for`` selector, else until the extractor accepts the page
@@ -84,8 +109,12 @@ class ProductSpider(scrapy.Spider):
             return SeleniumRequest(url=url, callback=self.parse_product, errback=self.on_error,
                                    meta=meta, dont_filter=True, wait_time=budget,
                                    wait_until=product_wait(site))
+        headers = conditional_headers(validators)
+        if headers:
+            # 304 reaches the callback only when asked for (HttpErrorMiddleware).
+            meta.update(ps_conditional=True, handle_httpstatus_list=[NOT_MODIFIED])
         return scrapy.Request(url, callback=self.parse_product, errback=self.on_error,
-                              meta=meta, dont_filter=True)
+                              meta=meta, dont_filter=True, headers=headers or None)
 
     def resolve_profile(self, name: str | None, url: str) -> SiteProfile:
         """The named profile, else the one matching the URL's host."""
@@ -99,6 +128,10 @@ class ProductSpider(scrapy.Spider):
         mark(marks, "response")
         if marks is not None and meta.get("download_latency") is not None:
             marks["download_latency"] = meta["download_latency"]  # Scrapy's, in seconds
+        if response.status == NOT_MODIFIED:  # only a conditional request lets a 304 in here
+            self.report(meta, outcomes.Outcome("unchanged", url, status=NOT_MODIFIED,
+                                               reason="HTTP 304 Not Modified"))
+            return
         if not is_html(response):
             ctype = (response.headers.get(b"Content-Type") or b"unknown").decode("latin-1")
             self.report(meta, outcomes.failed(url, "NotHTML", f"non-HTML content: {ctype}",
@@ -120,6 +153,9 @@ class ProductSpider(scrapy.Spider):
                                                   status=response.status))
             return
         extra = {} if page.has_product_data() else {"no_product_data": True}
+        found = response_validators(response)
+        if found and not rendered:
+            extra["validators"] = found
         yield ProductItem(url=url, run_id=meta["ps_run_id"], raw=page.to_raw(),
                           profile=profile.name, task_key=meta.get("ps_key"),
                           attempt=meta.get("ps_attempt", 1), rendered=rendered,

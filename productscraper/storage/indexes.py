@@ -20,6 +20,11 @@ INDEXES: dict[str, list[list[tuple[str, int]]]] = {
     "rejects": [[("run_id", ASCENDING)]],
     "price_history": [[("product_id", ASCENDING), ("at", DESCENDING)], [("run_id", ASCENDING)]],
     "runs": [[("started_at", DESCENDING)]],
+    # GET /changes?since=: by time, optionally per field or domain; the webhook's pending batch.
+    "changes": [[("at", ASCENDING)], [("field", ASCENDING), ("at", ASCENDING)],
+                [("domain", ASCENDING), ("at", ASCENDING)], [("run_id", ASCENDING)],
+                [("delivery", ASCENDING), ("claim_until", ASCENDING)]],
+    "dead_letters": [[("at", DESCENDING)]],
 }
 
 _done: set[tuple[int, str]] = set()

@@ -3,7 +3,9 @@
 One document per (run, URL): ``_id`` is ``"<run_id>:<url fingerprint>"`` so a run never
 enqueues a URL twice (the insert is the de-duplication, atomic across processes),
 and a later run of the same URLs gets entries of its own instead of rewriting the
-history of the previous run. States: ``queued`` -> ``stored`` | ``failed`` | ``rejected``.
+history of the previous run. States: ``queued`` -> ``stored`` | ``unchanged`` | ``failed`` |
+``rejected``; ``unchanged``: the site answered 304 Not Modified to a conditional request
+(nothing extracted, the stored product's ``last_seen`` updated).
 """
 from __future__ import annotations
 
@@ -20,8 +22,11 @@ from productscraper.storage.count import count
 from productscraper.urls import canonical_url, url_fingerprint
 
 QUEUED, STORED, FAILED, REJECTED = "queued", "stored", "failed", "rejected"
-STATES = (QUEUED, STORED, FAILED, REJECTED)
-TERMINAL = (STORED, FAILED, REJECTED)
+UNCHANGED = "unchanged"
+STATES = (QUEUED, STORED, UNCHANGED, FAILED, REJECTED)
+TERMINAL = (STORED, UNCHANGED, FAILED, REJECTED)
+#: Terminal states a later outcome of the same URL never downgrades.
+SUCCESS = (STORED, UNCHANGED)
 
 
 def ledger_id(run_id: str, url: str) -> str:
@@ -91,7 +96,8 @@ def register_many(db: Database, entries: Iterable[Entry]) -> list[Entry]:
 
 def mark(db: Database, run_id: str, url: str, state: str, *, attempts: int | None = None,
          reason: str | None = None, **extra) -> bool:
-    """Move an entry to a terminal ``state``; a ``stored`` entry is never downgraded.
+    """Move an entry to a terminal ``state``; a ``stored`` (or ``unchanged``) entry is never
+    downgraded (``stored`` may replace ``unchanged``: the page was read in full after all).
 
     Idempotent: a task delivered twice ends in one terminal state (a late failure
     cannot overwrite a success).
@@ -126,8 +132,10 @@ def _mark_update(run_id: str, url: str, state: str, attempts: int | None, reason
     if attempts is not None:
         fields["attempts"] = attempts
     flt: dict = {"_id": ledger_id(run_id, url)}
-    if state != STORED:
+    if state == UNCHANGED:
         flt["state"] = {"$ne": STORED}
+    elif state != STORED:
+        flt["state"] = {"$nin": list(SUCCESS)}
     return flt, {"$set": fields}
 
 

@@ -83,7 +83,7 @@ def summary(db: Database, run_id: str) -> dict:
     run = get(db, run_id) or {}
     c = ledger.counts(db, run_id)
     discovered = sum(c.values())
-    terminal = c[ledger.STORED] + c[ledger.FAILED] + c[ledger.REJECTED]
+    terminal = sum(c[s] for s in ledger.TERMINAL)
     complete = bool(run.get("discovery_finished")) and c[ledger.QUEUED] == 0
     started = parse_iso(run.get("started_at"))
     end = _last_finished(db, run_id) if complete else parse_iso(now_iso())
@@ -94,6 +94,9 @@ def summary(db: Database, run_id: str) -> dict:
         "discovered": discovered,
         "queued": c[ledger.QUEUED],
         "stored": c[ledger.STORED],
+        # Answered 304 to a conditional request: seen, not extracted (``changes.unchanged``
+        # counts the stored products whose content had not changed).
+        "unchanged": c[ledger.UNCHANGED],
         "failed": c[ledger.FAILED],
         "rejected": c[ledger.REJECTED],
         "complete": complete,
@@ -109,7 +112,7 @@ def summary(db: Database, run_id: str) -> dict:
     }
 
 
-COUNT_KEYS = ("discovered", "queued", "stored", "failed", "rejected")
+COUNT_KEYS = ("discovered", "queued", "stored", "unchanged", "failed", "rejected")
 
 
 def settled_summary(db: Database, run_id: str, pause: float = 0.2) -> dict:

@@ -113,15 +113,22 @@ class CrawlService:
     # -- tasks ------------------------------------------------------------------------
     def scrape(self, url: str, run_id: str, *, profile: str | None = None, attempt: int = 1,
                render: bool = False, timeout: float = 30.0,
-               defer_over: float | None = None) -> Outcome:
-        """Scrape one URL through the running spider and its pipelines; block for the outcome."""
+               defer_over: float | None = None, validators: dict[str, str] | None = None) -> Outcome:
+        """Scrape one URL through the running spider and its pipelines; block for the outcome.
+
+        ``validators``: the stored product's ETag/Last-Modified, for a conditional request.
+        """
         return self.scrape_many([url], run_id, profile=profile, attempt=attempt, render=render,
-                                timeout=timeout, defer_over=defer_over)[0]
+                                timeout=timeout, defer_over=defer_over,
+                                validators={url: validators} if validators else None)[0]
 
     def scrape_many(self, urls: list[str], run_id: str, *, profile: str | None = None,
                     attempt: int = 1, render: bool = False, timeout: float = 30.0,
-                    defer_over: float | None = None) -> list[Outcome]:
+                    defer_over: float | None = None,
+                    validators: dict[str, dict[str, str]] | None = None) -> list[Outcome]:
         """Scrape several URLs concurrently; one outcome per URL, in order.
+
+        ``validators``: URL -> its stored ETag/Last-Modified (conditional requests).
 
         ``timeout`` bounds the whole call: a URL without an outcome by then is a
         transient ``TaskTimeout`` failure.
@@ -136,7 +143,7 @@ class CrawlService:
         for key, _, future in jobs:
             self.pending[key] = future
         injected = ([(key, url) for key, url, _ in jobs], run_id, profile, attempt, render,
-                    defer_over, started)
+                    defer_over, started, validators or {})
         green = self.green is not None and self.green.in_task()
         if green:  # on the reactor thread already: no hand-over, and wait without blocking
             self._inject_all(*injected)
@@ -162,15 +169,19 @@ class CrawlService:
                 self.pending.pop(key, None)
         return results
 
-    def _inject_all(self, jobs, run_id, profile, attempt, render, defer_over, started) -> None:
+    def _inject_all(self, jobs, run_id, profile, attempt, render, defer_over, started,
+                    validators) -> None:
         for key, url in jobs:
-            self._inject(key, url, run_id, profile, attempt, render, defer_over, started)
+            self._inject(key, url, run_id, profile, attempt, render, defer_over, started,
+                         validators.get(url))
 
-    def _inject(self, key, url, run_id, profile, attempt, render, defer_over, started) -> None:
+    def _inject(self, key, url, run_id, profile, attempt, render, defer_over, started,
+                validators=None) -> None:
         # Runs on the reactor thread: engine.crawl is not thread-safe.
         try:
             request = self.spider.make_request(url, run_id=run_id, profile=profile, key=key,
-                                               attempt=attempt, render=render)
+                                               attempt=attempt, render=render,
+                                               validators=None if render else validators)
             # Where the task's time goes (task_timing): its own dict of marks per URL.
             request.meta["ps_marks"] = {"task": started, "injected": time.monotonic()}
             if defer_over is not None:

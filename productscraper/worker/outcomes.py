@@ -14,7 +14,8 @@ TRANSIENT_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504, 520, 521, 522
 
 @dataclass
 class Outcome:
-    """Result of scraping one URL: ``stored``, ``rejected``, ``failed`` or ``deferred``.
+    """Result of scraping one URL: ``stored``, ``unchanged`` (304 to a conditional request),
+    ``rejected``, ``failed`` or ``deferred``.
 
     ``deferred`` means the domain's rate limit had no slot soon: try again later, without
     counting it as a failed attempt.

@@ -1,4 +1,4 @@
-"""The read-only HTTP API (FastAPI): products, runs, failures, health.
+"""The read-only HTTP API (FastAPI): products, runs, failures, change events, health.
 
 ``create_app(db)`` builds the application; without ``db`` it uses the database named in
 ``MONGO_URI`` (:func:`productscraper.storage.connection.get_db`). Handlers are plain
@@ -7,18 +7,23 @@
 from __future__ import annotations
 
 import logging
-from typing import Annotated
+import re
+from datetime import datetime, timezone
+from typing import Annotated, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BeforeValidator
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
 from productscraper.operations.api import queries
 from productscraper.operations.api.auth import parse_tokens, require_token
 from productscraper.operations.api.models import (
-    Availability, Error, FailurePage, Health, Product, ProductPage, RunDetail, RunList,
+    Availability, ChangePage, Error, FailurePage, Health, Product, ProductPage, RunDetail, RunList,
 )
+from productscraper.storage.changes import FIELDS as CHANGE_FIELDS
+from productscraper.storage.clock import to_iso
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +41,18 @@ FOUND_OR_NOT = {**NOT_FOUND, **UNAUTHORIZED}
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="page size (1..200)")]
 Cursor = Annotated[str | None, Query(max_length=512, description="`next_cursor` of the previous page")]
 Id = Annotated[str, Path(max_length=512)]
+ChangeField = Literal[CHANGE_FIELDS]  # type: ignore[valid-type]
+
+
+def _iso_time(value: object) -> object:
+    # pydantic would also read a number as a Unix time; `since` is documented as ISO-8601.
+    if isinstance(value, str) and not re.match(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("an ISO-8601 time such as 2026-12-07T10:00:00Z")
+    return value
+
+
+Since = Annotated[datetime | None, BeforeValidator(_iso_time),
+                  Query(description="ISO-8601 time (UTC when no zone is given): events after it")]
 
 
 def _database(request: Request) -> Database:
@@ -134,6 +151,24 @@ def create_app(db: Database | None = None, tokens: tuple[str, ...] | None = None
         if not queries.run_exists(db, run_id):
             raise HTTPException(404, f"run {run_id!r} not found")
         page = queries.run_failures(db, run_id, limit, cursor)
+        return {"items": page.items, "next_cursor": page.next_cursor}
+
+    @app.get("/changes", response_model=ChangePage, tags=["changes"], **PROTECTED)
+    def list_changes(
+        db: DB,
+        since: Since = None,
+        field: Annotated[ChangeField | None, Query(description="only this field")] = None,
+        domain: Annotated[str | None, Query(max_length=253, pattern=NO_NUL,
+                                            description="only products of this host")] = None,
+        limit: Limit = 50,
+        cursor: Cursor = None,
+    ) -> dict:
+        """Change events (price, currency, availability, title, new, gone), oldest first."""
+        when = None
+        if since is not None:
+            # A time without a zone is UTC, like every time the project writes.
+            when = to_iso(since if since.tzinfo else since.replace(tzinfo=timezone.utc))
+        page = queries.find_changes(db, when, field, domain, limit, cursor)
         return {"items": page.items, "next_cursor": page.next_cursor}
 
     @app.get("/health", response_model=Health, tags=["ops"])

@@ -73,6 +73,31 @@ class FailurePage(BaseModel):
     next_cursor: str | None = None
 
 
+class Change(_Open):
+    """A change event (collection ``changes``): one changed field of one product.
+
+    ``field`` is ``price``, ``currency``, ``availability``, ``title``, or ``new`` / ``gone``
+    for a product that appeared / vanished (``new``/``old`` then hold its tracked fields).
+    """
+
+    id: str = Field(description="starts with `at`: id order is time order")
+    url: str | None = None
+    product_id: str | None = None
+    domain: str | None = None
+    field: str
+    old: object | None = None
+    new: object | None = None
+    run_id: str | None = None
+    at: str | None = None
+
+
+class ChangePage(BaseModel):
+    """A page of change events, oldest first; pass ``next_cursor`` as ``cursor``."""
+
+    items: list[Change]
+    next_cursor: str | None = None
+
+
 class Run(_Open):
     """A run document (collection ``runs``)."""
 
@@ -94,6 +119,7 @@ class RunSummary(_Open):
     discovered: int | None = None
     queued: int | None = None
     stored: int | None = None
+    unchanged: int | None = Field(None, description="URLs answered 304 Not Modified (not extracted)")
     failed: int | None = None
     rejected: int | None = None
     complete: bool | None = None

@@ -163,6 +163,33 @@ def run_failures(db: Database, run_id: str, limit: int, cursor: str | None = Non
     return _page(db.failures, {"run_id": run_id}, limit, cursor)
 
 
+#: What a change event shows through the API (delivery bookkeeping stays inside).
+CHANGE_FIELDS = {"url": 1, "product_id": 1, "domain": 1, "field": 1, "old": 1, "new": 1,
+                 "run_id": 1, "at": 1}
+
+
+def find_changes(db: Database, since: str | None, field: str | None, domain: str | None,
+                 limit: int, cursor: str | None = None) -> Page:
+    """Change events after ``since`` (ISO-8601 UTC), of one field and/or domain, oldest first.
+
+    An event's ``_id`` starts with its ``at``, so the ``_id`` pages are in time order.
+    """
+    query: dict[str, Any] = {}
+    if since is not None:
+        query["at"] = {"$gt": since}
+    if field is not None:
+        query["field"] = field
+    if domain is not None:
+        query["domain"] = domain.lower()
+    if cursor is not None:
+        query["_id"] = {"$gt": decode_cursor(cursor)}
+    docs = list(db.changes.find(query, CHANGE_FIELDS).sort("_id", ASCENDING).limit(limit + 1))
+    more = len(docs) > limit
+    docs = docs[:limit]
+    next_cursor = encode_cursor(str(docs[-1]["_id"])) if more and docs else None
+    return Page([with_id(d) for d in docs], next_cursor)
+
+
 def ping(db: Database) -> bool:
     """True when MongoDB answers ``ping`` (nx-27017 has no version in server_info)."""
     try:

@@ -48,7 +48,8 @@ def format_summary(s: dict) -> str:
     """Human-readable one-block summary."""
     state = "complete" if s["complete"] else "INCOMPLETE"
     text = (f"run {s['run_id']}: {state}\n"
-            f"  discovered {s['discovered']}, stored {s['stored']}, failed {s['failed']}, "
+            f"  discovered {s['discovered']}, stored {s['stored']}, "
+            f"unchanged {s.get('unchanged', 0)} (304), failed {s['failed']}, "
             f"rejected {s['rejected']}, queued {s['queued']}\n"
             f"  duration {s['duration_s']:.1f} s, {s['pages_per_min']:.0f} pages/min\n"
             f"  changes: {s['changes']['created']} new, {s['changes']['changed']} changed, "
@@ -99,9 +100,10 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
                         "run_id": run_id, "exists": True, "complete": False, "error": str(exc)}
                 time.sleep(interval)
                 continue
-            done = s["stored"] + s["failed"] + s["rejected"]
+            done = s["stored"] + s["unchanged"] + s["failed"] + s["rejected"]
             progress.update(bar, total=s["discovered"] or None, completed=done,
-                            detail=f"stored {s['stored']} failed {s['failed']} rejected {s['rejected']}"
+                            detail=f"stored {s['stored']} unchanged {s['unchanged']} "
+                                   f"failed {s['failed']} rejected {s['rejected']}"
                                    + ("" if s["discovery_finished"] else " (discovering)"))
             if s["complete"]:
                 s = _with_counters(db, run_id, s)

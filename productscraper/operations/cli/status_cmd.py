@@ -55,18 +55,21 @@ def render(summaries: list[dict]) -> Group:
                     TextColumn("{task.fields[detail]}"))
     for s in summaries:
         if not s["complete"]:
-            done = s["stored"] + s["failed"] + s["rejected"]
+            done = s["stored"] + s["unchanged"] + s["failed"] + s["rejected"]
             bars.add_task(f"run {s['run_id']}", total=s["discovered"] or None, completed=done,
-                          detail=f"stored {s['stored']} failed {s['failed']} rejected {s['rejected']}"
+                          detail=f"stored {s['stored']} unchanged {s['unchanged']} "
+                                 f"failed {s['failed']} rejected {s['rejected']}"
                                  f" · {s['pages_per_min']:.0f}/min"
                                  + ("" if s["discovery_finished"] else " (discovering)"))
     stalled = [Text(line, style="bold red") for s in summaries for line in s.get("stalled") or ()]
-    table = Table("run", Column("state", no_wrap=True, min_width=8), "discovered", "stored", "failed", "rejected", "queued",
+    table = Table("run", Column("state", no_wrap=True, min_width=8), "discovered", "stored", "unchanged", "failed",
+                  "rejected", "queued",
                   "changed", "retries", "duration s", "pages/min", title="runs")
     for s in summaries:
         state = "complete" if s["complete"] else ("STALLED" if s.get("stalled") else "running")
         table.add_row(s["run_id"], state, str(s["discovered"]),
-                      str(s["stored"]), str(s["failed"]), str(s["rejected"]), str(s["queued"]),
+                      str(s["stored"]), str(s["unchanged"]), str(s["failed"]), str(s["rejected"]),
+                      str(s["queued"]),
                       str(s["changes"]["changed"]), str(s["retries"]), f"{s['duration_s']:.1f}",
                       f"{s['pages_per_min']:.0f}")
     return Group(bars, *stalled, table)

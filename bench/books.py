@@ -63,8 +63,12 @@ def pair(lab: Lab, site, p: Params, fanout_first: bool = False) -> tuple[Result,
     fan: Callable[[], Result] = lambda: run_fanout(lab, site, bp, 0.0, 2, profile="books", label=LABEL)
     if fanout_first:
         f = fan()
-        return plain(), f
-    return plain(), fan()
+        result = (plain(), f)
+    else:
+        result = (plain(), fan())
+    for r in result:
+        r.extra["corpus"] = LABEL  # not the demo shop's zero-latency pair (bench.report)
+    return result
 
 
 def skipped_message() -> str:

@@ -52,6 +52,7 @@ class Params:
     scaling_latency_ms: float = 100.0
     soak: int = 0
     zero_repeats: int = 0
+    books_repeats: int = 0
     sequential_sample: int = 100
     chunk: int = 200
     timeout: float = 900.0

@@ -99,4 +99,5 @@ def books_section(pairs: list[tuple[Result, Result]]) -> list[str]:
             f"plain peer {plain.wall_s:.1f} s). CPU-s per 1,000 products stored, each process accounted "
             "on its own over the timed window (`bench.measure.CpuAccount`):", "",
             cpu_by_process_table(plain, fan), "",
+            "![CPU per 1,000 products by process](books-cpu.png)", "",
             "Every pair, fan-out ÷ peer products/min (and CPU per product): " + ", ".join(ratios) + ".", ""]

@@ -16,8 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from bench.cpu_report import books_section, books_summary, cpu_ratio
-from bench.plot import plot, scenario_label
+from bench.cpu_report import PROCESSES, books_section, books_summary, cpu_ratio
+from bench.plot import plot, plot_cpu_by_process, scenario_label
 from bench.scenarios import Params, Result
 from productscraper.config import Config
 from productscraper.worker.task_timing import PHASES
@@ -380,6 +380,11 @@ def write(out: Path, results: list[Result], p: Params, command: str,
                           "fanout_cpu_by_process_s": b.extra.get("cpu_by_process_s"),
                           "cpu_ratio": cpu_ratio(a, b)} for a, b in books_pairs or []]},
         indent=2, default=str))
+    first = (books_pairs or [None])[0]
+    if first and not (first[0].error or first[1].error):
+        plot_cpu_by_process(first[0].extra.get("cpu_by_process_s") or {},
+                            first[1].extra.get("cpu_by_process_s") or {},
+                            (first[0].stored, first[1].stored), out / "books-cpu.png", PROCESSES)
     if not plot(rows, out / "benchmark.png"):
         print("benchmark.png not written: matplotlib is not installed (pip install matplotlib)")
     return markdown_table(rows) + "\n\n" + summary_lines(items)

@@ -29,10 +29,11 @@ SOAK_TARGET = 0.10  # worker RSS after N tasks within 10% of after 500
 ZERO_TARGET = 1.0  # at 0 ms, 2 workers' products/min >= the plain crawl's
 
 
-def _find(results: list[Result], kind: str, latency: float, workers: int | None = None) -> Result | None:
+def _find(results: list[Result], kind: str, latency: float, workers: int | None = None,
+          corpus: str | None = None) -> Result | None:
     for r in results:
-        if r.extra.get("corpus"):
-            continue  # the books pair is compared apart (books_summary)
+        if r.extra.get("corpus") != corpus:
+            continue  # a corpus's rows (books) are compared with each other only
         if r.kind == kind and r.latency_ms == latency and not r.error and (
                 workers is None or r.workers == workers):
             return r
@@ -70,10 +71,11 @@ def compare(results: list[Result]) -> list[dict[str, Any]]:
         if per_product is not None and r.wall_s and not r.error:
             row["all_cpu_per_product_ms"] = per_product
             row["cores_busy"] = all_cpu_s(r) / r.wall_s
-        seq = _find(results, "sequential", r.latency_ms)
+        corpus = r.extra.get("corpus")
+        seq = _find(results, "sequential", r.latency_ms, corpus=corpus)
         if seq and seq.products_per_min and r.products_per_min and r.kind != "soak" and not r.error:
             row["speedup"] = r.products_per_min / seq.products_per_min
-        plain = _find(results, "plain", r.latency_ms)
+        plain = _find(results, "plain", r.latency_ms, corpus=corpus)
         if r.kind in ("fanout", "enqueue", "soak") and r.worker_cpu_s is not None and _tasks(r):
             per_task = r.worker_cpu_s / _tasks(r)
             row["worker_cpu_per_task_ms"] = per_task * 1000

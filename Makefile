@@ -29,7 +29,7 @@ test: setup
 
 ## bench: the performance benchmark (writes docs/benchmarks/)
 bench: setup
-	$(PY) -m bench.run --soak 5000 --zero-repeats 4
+	$(PY) -m bench.run --soak 5000 --zero-repeats 4 --books-repeats 4
 
 ## quality: generic extraction P/R/F1 on saved real shop pages, dev and held-out (updates docs/quality.md)
 quality: setup

@@ -25,7 +25,7 @@ import redis
 from pymongo import MongoClient
 from pymongo.database import Database
 
-from bench.measure import MB, MeasuredProcess, Sampler, tree_cpu, tree_rss
+from bench.measure import MB, CpuAccount, MeasuredProcess, Sampler, tree_cpu, tree_rss
 from productscraper.config import Config
 from productscraper.operations.netutil import free_port, wait_listening
 from productscraper.operations.stack import load_state
@@ -52,6 +52,7 @@ class Params:
     scaling_latency_ms: float = 100.0
     soak: int = 0
     zero_repeats: int = 0
+    books_repeats: int = 0
     sequential_sample: int = 100
     chunk: int = 200
     timeout: float = 900.0
@@ -183,20 +184,27 @@ class Lab:
 class Window:
     """What every scenario measures alike: servers' and site's CPU, peak memory.
 
-    Created just before the timed part; :meth:`close` fills the result once it is over.
+    Created just before the timed part; :meth:`close` fills the result once it is over,
+    with each server's and the site's CPU in ``extra["cpu_by_process_s"]`` (the
+    scenario adds its spider and workers there).
     """
 
     def __init__(self, lab: Lab, shop) -> None:
         self.lab, self.shop = lab, shop
         lab.sampler.reset()
         lab.sampler.watch("services", lab.service_pids, system=False)
-        self.service_cpu0 = lab.service_cpu()
-        self.site_cpu0 = tree_cpu(_site_pid(shop))
+        self.account = CpuAccount()
+        for server in lab.servers:
+            self.account.watch(Path(server.cmd[0]).name, [server.pid])
+        self.account.watch("site", _site_pid(shop))
+        self.account.start()
 
     def close(self, result: "Result") -> None:
         lab = self.lab
-        result.service_cpu_s = lab.service_cpu() - self.service_cpu0
-        result.site_cpu_s = tree_cpu(_site_pid(self.shop)) - self.site_cpu0
+        by_process = self.account.stop()
+        result.site_cpu_s = by_process.pop("site")
+        result.service_cpu_s = sum(by_process.values())
+        result.extra["cpu_by_process_s"] = {**by_process, "site": result.site_cpu_s}
         result.peak_rss_mb = lab.sampler.peak_system() / MB
         result.service_peak_rss_mb = lab.sampler.peak("services") / MB
 

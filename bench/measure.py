@@ -6,6 +6,8 @@
 * :class:`MeasuredProcess`: a subprocess in its own session whose exact CPU time is
   taken from ``wait4``'s rusage when it exits (a /proc sample would miss its last 0.2 s).
 * :class:`ChunkLog`: CPU at every ``chunk`` completed tasks, for per-chunk means.
+* :class:`CpuAccount`: CPU seconds of named process groups (the spider, the workers,
+  redis-server, nx-27017, the site) between two moments, each group on its own.
 """
 from __future__ import annotations
 
@@ -263,3 +265,39 @@ class ChunkLog:
         """Median of :meth:`means`, None before the first full chunk."""
         means = self.means()
         return statistics.median(means) if means else None
+
+
+class CpuAccount:
+    """CPU seconds of named process groups over a window, group by group.
+
+    Each group is a list of root pids, read with :func:`tree_cpu` (every live
+    descendant, plus the children already reaped). A group added after :meth:`start`
+    counts from zero (a process started inside the window); a group whose CPU is known
+    exactly (a :class:`MeasuredProcess`'s ``wait4`` rusage) is given with :meth:`add`.
+    """
+
+    def __init__(self) -> None:
+        self._roots: dict[str, list[int]] = {}
+        self._start: dict[str, float] = {}
+        self._fixed: dict[str, float] = {}
+
+    def watch(self, name: str, roots: list[int]) -> None:
+        """Account the trees under ``roots`` as group ``name`` (from now if started)."""
+        self._roots.setdefault(name, []).extend(roots)
+        if self._start and name not in self._start:
+            self._start[name] = 0.0  # started inside the window: all of its CPU counts
+
+    def start(self) -> None:
+        """The window's start: every watched group's CPU so far."""
+        self._start = {name: tree_cpu(roots) for name, roots in self._roots.items()}
+
+    def add(self, name: str, cpu_s: float) -> None:
+        """A group's CPU measured otherwise (e.g. from ``wait4`` at its exit)."""
+        self._fixed[name] = self._fixed.get(name, 0.0) + cpu_s
+
+    def stop(self) -> dict[str, float]:
+        """CPU seconds of each group since :meth:`start` (``add``-ed groups as given)."""
+        out = {name: tree_cpu(roots) - self._start.get(name, 0.0) for name, roots in self._roots.items()}
+        for name, cpu_s in self._fixed.items():
+            out[name] = out.get(name, 0.0) + cpu_s
+        return out

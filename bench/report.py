@@ -16,7 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from bench.plot import plot, scenario_label
+from bench.cpu_report import PROCESSES, books_section, books_summary, cpu_ratio
+from bench.plot import plot, plot_cpu_by_process, scenario_label
 from bench.scenarios import Params, Result
 from productscraper.config import Config
 from productscraper.worker.task_timing import PHASES
@@ -28,8 +29,11 @@ SOAK_TARGET = 0.10  # worker RSS after N tasks within 10% of after 500
 ZERO_TARGET = 1.0  # at 0 ms, 2 workers' products/min >= the plain crawl's
 
 
-def _find(results: list[Result], kind: str, latency: float, workers: int | None = None) -> Result | None:
+def _find(results: list[Result], kind: str, latency: float, workers: int | None = None,
+          corpus: str | None = None) -> Result | None:
     for r in results:
+        if r.extra.get("corpus") != corpus:
+            continue  # a corpus's rows (books) are compared with each other only
         if r.kind == kind and r.latency_ms == latency and not r.error and (
                 workers is None or r.workers == workers):
             return r
@@ -67,10 +71,11 @@ def compare(results: list[Result]) -> list[dict[str, Any]]:
         if per_product is not None and r.wall_s and not r.error:
             row["all_cpu_per_product_ms"] = per_product
             row["cores_busy"] = all_cpu_s(r) / r.wall_s
-        seq = _find(results, "sequential", r.latency_ms)
+        corpus = r.extra.get("corpus")
+        seq = _find(results, "sequential", r.latency_ms, corpus=corpus)
         if seq and seq.products_per_min and r.products_per_min and r.kind != "soak" and not r.error:
             row["speedup"] = r.products_per_min / seq.products_per_min
-        plain = _find(results, "plain", r.latency_ms)
+        plain = _find(results, "plain", r.latency_ms, corpus=corpus)
         if r.kind in ("fanout", "enqueue", "soak") and r.worker_cpu_s is not None and _tasks(r):
             per_task = r.worker_cpu_s / _tasks(r)
             row["worker_cpu_per_task_ms"] = per_task * 1000
@@ -138,7 +143,8 @@ def summary(results: list[Result], p: Params,
         if latency == 0 and plain and plain.products_per_min:
             # Target 3 (CPU-bound): 2 workers reach at least the plain crawl's products/min.
             for r in results:
-                if r.kind == "fanout" and r.latency_ms == 0 and r.workers == 2 and r.products_per_min:
+                if (r.kind == "fanout" and r.latency_ms == 0 and r.workers == 2 and r.products_per_min
+                        and not r.extra.get("corpus")):
                     ratio = r.products_per_min / plain.products_per_min
                     out.append(_targeted(f"{r.name}: products/min ÷ plain crawl's", ratio, "≥", ZERO_TARGET))
                     full = full_use_ratio(plain, r, cores)
@@ -334,6 +340,7 @@ def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) 
            "",
            timings,
            ""] if timings else []),
+        *(books_section(meta.get("books_pairs") or []) or []),
         "## Headline",
         "",
         summary_lines(items) or "- (not enough scenarios for ratios)",
@@ -348,25 +355,38 @@ def render_markdown(rows: list[dict], items: list[dict], p: Params, meta: dict) 
 
 def write(out: Path, results: list[Result], p: Params, command: str,
           machine_info: dict[str, Any] | None = None,
-          repeats: list[tuple[Result, Result]] | None = None) -> str:
+          repeats: list[tuple[Result, Result]] | None = None,
+          books_pairs: list[tuple[Result, Result]] | None = None) -> str:
     """Write results.md, results.json and benchmark.png into ``out``; return the table.
 
     ``machine_info`` is :func:`machine` taken before the run (its load average);
-    ``repeats`` the zero-latency repeat pairs (``--zero-repeats``).
+    ``repeats`` the zero-latency repeat pairs (``--zero-repeats``); ``books_pairs`` the
+    books scenario's pairs (the first is also in ``results``).
     """
     out.mkdir(parents=True, exist_ok=True)
     rows = compare(results)
-    items = summary(results, p, repeats)
+    items = summary(results, p, repeats) + books_summary(books_pairs or [])
     meta = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "machine": machine_info or machine(), "command": command,
             # The pool the fan-out's workers ran (the threads scenario names its own).
             "pool": Config.from_env().worker_pool}
-    (out / "results.md").write_text(render_markdown(rows, items, p, meta))
+    (out / "results.md").write_text(render_markdown(rows, items, p, {**meta, "books_pairs": books_pairs}))
     (out / "results.json").write_text(json.dumps(
         {"meta": meta, "params": asdict(p), "results": rows, "summary": items,
          "zero_repeats": [{"plain_wall_s": a.wall_s, "fanout_wall_s": b.wall_s,
                            "plain_per_min": a.products_per_min, "fanout_per_min": b.products_per_min}
-                          for a, b in repeats or []]}, indent=2, default=str))
+                          for a, b in repeats or []],
+         "books_pairs": [{"plain_wall_s": a.wall_s, "fanout_wall_s": b.wall_s,
+                          "plain_per_min": a.products_per_min, "fanout_per_min": b.products_per_min,
+                          "plain_cpu_by_process_s": a.extra.get("cpu_by_process_s"),
+                          "fanout_cpu_by_process_s": b.extra.get("cpu_by_process_s"),
+                          "cpu_ratio": cpu_ratio(a, b)} for a, b in books_pairs or []]},
+        indent=2, default=str))
+    first = (books_pairs or [None])[0]
+    if first and not (first[0].error or first[1].error):
+        plot_cpu_by_process(first[0].extra.get("cpu_by_process_s") or {},
+                            first[1].extra.get("cpu_by_process_s") or {},
+                            (first[0].stored, first[1].stored), out / "books-cpu.png", PROCESSES)
     if not plot(rows, out / "benchmark.png"):
         print("benchmark.png not written: matplotlib is not installed (pip install matplotlib)")
     return markdown_table(rows) + "\n\n" + summary_lines(items)

@@ -17,14 +17,14 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import report
+from bench import books, report
 from bench.measure import Sampler
 from bench.scenarios import (Lab, Params, Result, run_enqueue, run_fanout, run_plain, run_sequential,
                              run_soak)
 from productscraper.demoshop.testing import DemoShopProcess
 
 BATCH = 10  # PRODUCTS_PER_TASK of the "batch" scenario
-SCENARIOS = ("sequential", "plain", "fanout", "batch", "threads", "zero", "scaling", "soak")
+SCENARIOS = ("sequential", "plain", "fanout", "batch", "threads", "zero", "books", "scaling", "soak")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -42,6 +42,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--zero-repeats", type=int, default=0,
                     help="extra interleaved pairs of the zero-latency plain crawl and 2-worker fan-out, "
                          "for a median ratio (default 0 = off)")
+    ap.add_argument("--books-repeats", type=int, default=0,
+                    help="extra back-to-back pairs of the books scenario (plain peer, 2-worker fan-out) "
+                         "for a median ratio (default 0)")
     ap.add_argument("--sequential-sample", type=int, default=100,
                     help="products the sequential baseline scrapes before extrapolating (0 = all)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per scenario (default 900)")
@@ -70,6 +73,8 @@ class Runner:
         self.results: list[Result] = []
         #: (plain, fan-out) pairs of the zero-latency repeats; not rows of the table.
         self.repeats: list[tuple[Result, Result]] = []
+        #: (plain, fan-out) pairs of the books scenario, the table's first.
+        self.books_pairs: list[tuple[Result, Result]] = []
 
     def step(self, name: str, kind: str, latency: float, fn: Callable[[], Result]) -> None:
         print(f"▶ {name} …", file=sys.stderr, flush=True)
@@ -108,6 +113,34 @@ class Runner:
         if plain.products_per_min and fan.products_per_min:
             print(f"  plain {plain.wall_s:.1f} s, fan-out {fan.wall_s:.1f} s: "
                   f"{fan.products_per_min / plain.products_per_min:.2f}×", file=sys.stderr, flush=True)
+
+    def books(self, lab: Lab, p: Params) -> None:
+        """The books corpus at zero latency: 1 + ``books_repeats`` back-to-back pairs.
+
+        The first pair becomes two rows of the table; every pair gives a ratio. Every
+        second pair runs the fan-out first (as :meth:`repeat_zero`).
+        """
+        if not books.available():
+            print(books.skipped_message(), file=sys.stderr)
+            return
+        with books.BooksSite(0.0) as site:
+            for i in range(1 + p.books_repeats):
+                print(f"▶ books pair {i + 1}/{1 + p.books_repeats} …", file=sys.stderr, flush=True)
+                try:
+                    plain, fan = books.pair(lab, site, p, fanout_first=bool(i % 2))
+                except Exception as exc:  # noqa: BLE001 - the first is an error row, a repeat is lost
+                    traceback.print_exc()
+                    if i == 0:
+                        self.results.append(Result("books: plain Scrapy / fan-out (0 ms)", "plain", 0.0,
+                                                   books.STORED, error=f"{type(exc).__name__}: {exc}"))
+                        return
+                    continue
+                if i == 0:
+                    self.results += [plain, fan]
+                self.books_pairs.append((plain, fan))
+                if plain.products_per_min and fan.products_per_min:
+                    print(f"  plain {plain.wall_s:.1f} s, fan-out {fan.wall_s:.1f} s: "
+                          f"{fan.products_per_min / plain.products_per_min:.2f}×", file=sys.stderr, flush=True)
 
     @property
     def failed(self) -> bool:
@@ -154,6 +187,8 @@ def run_all(lab: Lab, p: Params, only: list[str], runner: Runner) -> None:
         with _shop(p, 0.0) as shop:
             for i in range(p.zero_repeats):
                 runner.repeat_zero(lab, shop, i)
+    if "books" in only:
+        runner.books(lab, p)
     if "scaling" in only:
         with _shop(p, p.scaling_latency_ms, p.scaling_urls) as shop:
             urls = [t["url"] for t in shop.truth()][: p.scaling_urls]
@@ -173,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     p = Params(products=args.products, per_page=args.per_page, latency_ms=args.latency_ms,
                concurrency=args.concurrency, workers=args.workers,
                scaling_concurrency=args.scaling_concurrency, scaling_urls=args.scaling_urls,
-               soak=args.soak, zero_repeats=args.zero_repeats,
+               soak=args.soak, zero_repeats=args.zero_repeats, books_repeats=args.books_repeats,
                sequential_sample=args.sequential_sample, timeout=args.timeout)
     command = "python -m bench.run " + shlex.join(sys.argv[1:] if argv is None else argv)
     runner = Runner(p)
@@ -193,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"logs and data kept in {workdir}", file=sys.stderr)
         else:
             shutil.rmtree(workdir, ignore_errors=True)
-    table = report.write(Path(args.out), runner.results, p, command, machine, runner.repeats)
+    table = report.write(Path(args.out), runner.results, p, command, machine, runner.repeats,
+                         runner.books_pairs)
     print(table)
     return 1 if runner.failed else 0
 

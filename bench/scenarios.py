@@ -178,18 +178,24 @@ def _steady_cpu_per_product(polls: list[tuple[int, float]], total_cpu: float, st
     return total_cpu / stored if stored else None
 
 
-def run_plain(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
-    """(b) ``scrapy crawl catalog``: listings and products in one process."""
-    slug = f"plain-{latency_ms:g}ms"
+def run_plain(lab: Lab, shop, p: Params, latency_ms: float, profile: str = "demo",
+              label: str = "") -> Result:
+    """(b) ``scrapy crawl catalog``: listings and products in one process.
+
+    ``profile``: the site profile (``books`` for the books corpus); ``label`` prefixes
+    the scenario's name and slug (``books``).
+    """
+    slug = f"{label + '-' if label else ''}plain-{latency_ms:g}ms"
     env = lab.env(slug)
     db = lab.db(env)
-    result = Result(f"plain Scrapy, 1 process ({latency_ms:g} ms)", "plain", latency_ms, p.products,
-                    workers=1, concurrency=p.concurrency, listing_pages=p.listing_pages)
+    result = Result(f"{label + ': ' if label else ''}plain Scrapy, 1 process ({latency_ms:g} ms)", "plain",
+                    latency_ms, p.products, workers=1, concurrency=p.concurrency,
+                    listing_pages=p.listing_pages)
     if latency_ms:
         result.physical_limit_s = p.listing_pages * latency_ms / 1000
     chunk = ChunkLog(p.chunk)
     alive: list[tuple[int, float]] = []  # (stored, CPU) polled while the crawl runs
-    cmd = _scrapy("crawl", "catalog", "-a", f"start_url={shop.listing_url}", "-a", "profile=demo",
+    cmd = _scrapy("crawl", "catalog", "-a", f"start_url={shop.listing_url}", "-a", f"profile={profile}",
                   "-a", f"run_id={slug}", "-s", f"CONCURRENT_REQUESTS={p.concurrency}",
                   "-s", f"CONCURRENT_REQUESTS_PER_DOMAIN={p.concurrency}")
     window = Window(lab, shop)
@@ -212,6 +218,7 @@ def run_plain(lab: Lab, shop, p: Params, latency_ms: float) -> Result:
     assert usage is not None
     window.close(result)
     result.cpu_s = usage.cpu_s
+    result.extra["cpu_by_process_s"]["plain crawl"] = usage.cpu_s
     result.stored = count(db.products, {"run_id": slug})
     result.rejected = count(db.rejects, {"run_id": slug})
     _finish(result, started, last_time(db, "products", {"run_id": slug}, "last_seen"))
@@ -258,6 +265,8 @@ def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, wo
         result.extra["worker_rss_end_mb"] = pool.rss() / MB
     result.spider_cpu_s = sum(proc.usage.cpu_s for proc in procs if proc.usage)
     result.cpu_s = result.worker_cpu_s + result.spider_cpu_s
+    result.extra["cpu_by_process_s"].update({"listing spider": result.spider_cpu_s,
+                                             "workers": result.worker_cpu_s})
     # The workers flushed their run counters when they stopped: where the tasks' time went.
     result.extra["time_per_product_ms"] = task_timings(db, run_ids)
     _, _, counts = ledger_progress(db, run_ids)
@@ -270,23 +279,26 @@ def _run_distributed(lab: Lab, shop, p: Params, *, slug: str, result: Result, wo
 
 
 def run_fanout(lab: Lab, shop, p: Params, latency_ms: float, workers: int,
-               per_task: int = 1, pool: str | None = None) -> Result:
+               per_task: int = 1, pool: str | None = None, profile: str = "demo",
+               label: str = "") -> Result:
     """(c) ``scrapy crawl listings`` + ``workers`` warm Celery worker processes.
 
     ``per_task`` > 1 sets PRODUCTS_PER_TASK for the publisher (the listing spider);
-    ``pool`` sets the workers' WORKER_POOL (default: the project's default pool).
+    ``pool`` sets the workers' WORKER_POOL (default: the project's default pool);
+    ``profile`` and ``label`` as in :func:`run_plain`.
     """
-    slug = (f"fanout-{workers}w-{latency_ms:g}ms" + (f"-{per_task}pt" if per_task > 1 else "")
-            + (f"-{pool}" if pool else ""))
-    label = (f"fan-out {workers}×{p.concurrency}" + (f", {per_task} per task" if per_task > 1 else "")
-             + (f", {pool} pool" if pool else ""))
+    prefix = label
+    slug = (f"{prefix + '-' if prefix else ''}fanout-{workers}w-{latency_ms:g}ms"
+            + (f"-{per_task}pt" if per_task > 1 else "") + (f"-{pool}" if pool else ""))
+    label = (f"{prefix + ': ' if prefix else ''}fan-out {workers}×{p.concurrency}"
+             + (f", {per_task} per task" if per_task > 1 else "") + (f", {pool} pool" if pool else ""))
     result = Result(f"{label} ({latency_ms:g} ms)", "fanout", latency_ms,
                     p.products, workers=workers, concurrency=p.concurrency, listing_pages=p.listing_pages)
     if latency_ms:
         result.physical_limit_s = p.listing_pages * latency_ms / 1000
 
     def launch(env: dict, run_dir: Path) -> list[MeasuredProcess]:
-        cmd = _scrapy("crawl", "listings", "-a", f"start_url={shop.listing_url}", "-a", "profile=demo",
+        cmd = _scrapy("crawl", "listings", "-a", f"start_url={shop.listing_url}", "-a", f"profile={profile}",
                       "-a", f"run_id={slug}")
         return [MeasuredProcess(cmd, env={**env, "PRODUCTS_PER_TASK": str(per_task)},
                                 log=run_dir / "listings.log", cwd=ROOT)]

@@ -133,3 +133,18 @@ def test_a_headline_ratio_clear_of_its_target_keeps_two_decimals():
     assert "products/min ÷ plain crawl's: **0.93** (target ≥ 1) — NOT met" in text
     text = summary_lines(summary(list(_pair(10000, 10000)), Params()))
     assert "products/min ÷ plain crawl's: **1.00** (target ≥ 1) — met" in text
+
+
+def test_a_books_fan_out_is_compared_with_the_books_peer_not_the_demo_shops():
+    from bench.report import compare
+
+    demo_plain = Result("plain Scrapy, 1 process (0 ms)", "plain", 0.0, 1000, stored=1000, wall_s=3.0,
+                        products_per_min=20000, cpu_s=3.0, cpu_per_product_s=0.0025)
+    books_plain = Result("books: plain", "plain", 0.0, 996, stored=996, wall_s=12.0, products_per_min=4980,
+                         cpu_s=8.0, cpu_per_product_s=0.007, extra={"corpus": "books"})
+    books_fan = Result("books: fan-out", "fanout", 0.0, 996, workers=2, stored=996, wall_s=11.0,
+                       products_per_min=5433, cpu_s=10.0, worker_cpu_s=7.968, extra={"corpus": "books"})
+    row = compare([demo_plain, books_plain, books_fan])[2]
+    assert round(row["overhead_mean_ms"], 1) == 1.0  # 8.0 ms per task against the books peer's 7.0
+    assert not [s for s in summary([demo_plain, books_plain, books_fan], Params())
+                if "books" in s["what"] and "plain crawl's" in s["what"]]

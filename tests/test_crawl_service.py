@@ -45,3 +45,30 @@ def test_a_closed_or_inherited_crawl_service_is_replaced(monkeypatch, stale):
     fresh = crawl_service.get_service()
     assert fresh is not stale and isinstance(fresh, _FakeService) and not fresh.closed
     assert crawl_service._service is fresh
+
+
+_RESOLVER_PROBE = """
+from scrapy.utils.reactor import install_reactor
+install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
+from twisted.internet import reactor
+from productscraper.worker.crawl_service import CrawlService
+CrawlService()._open()  # creates the crawler; the engine never runs here
+resolver = type(reactor.resolver)
+print(resolver.__module__ + "." + resolver.__name__)
+"""
+
+
+def test_the_workers_crawler_resolves_hosts_through_scrapys_caching_resolver():
+    # As `scrapy crawl` does: without it every new connection ran getaddrinfo in a pool thread.
+    import os
+    import subprocess
+    import sys
+
+    from tests.services import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MONGO_URI": "mongodb://127.0.0.1:1/unused",
+           "REDIS_URL": "redis://127.0.0.1:1/0"}
+    out = subprocess.run([sys.executable, "-c", _RESOLVER_PROBE], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "scrapy.resolver.CachingThreadedResolver"

@@ -44,6 +44,22 @@ WORKER_SETTINGS: dict[str, Any] = {
 }
 
 
+def _install_dns_resolver(crawler) -> None:
+    """Scrapy's caching resolver (``TWISTED_DNS_RESOLVER``) on the worker's reactor.
+
+    ``scrapy crawl`` (CrawlerProcess) installs it when it starts the reactor;
+    CrawlerRunner, which the worker uses on its own reactor thread, does not, so
+    every new connection asked Twisted's default resolver: a ``getaddrinfo`` in a
+    reactor pool thread and two thread hops per connection (on a site that closes
+    its connections, as the books corpus server does, every request).
+    """
+    from scrapy.utils.misc import build_from_crawler, load_object
+    from twisted.internet import reactor
+
+    resolver_class = load_object(crawler.settings["TWISTED_DNS_RESOLVER"])
+    build_from_crawler(resolver_class, crawler, reactor=reactor).install_on_reactor()
+
+
 class CrawlService:
     """The per-process crawler; get it with :func:`get_service`."""
 
@@ -89,6 +105,7 @@ class CrawlService:
         settings.setdict(self.overrides, priority="cmdline")
         runner = CrawlerRunner(settings)
         crawler = runner.create_crawler(ProductSpider)
+        _install_dns_resolver(crawler)
         # Scrapy holds receivers weakly: weak=False or they vanish (NOTES.md).
         crawler.signals.connect(self._on_scraped, signal=signals.item_scraped, weak=False)
         crawler.signals.connect(self._on_dropped, signal=signals.item_dropped, weak=False)

@@ -109,6 +109,15 @@ class Config:
     # productscraper/operations/flower.py: Flower inspects a worker when its first event
     # arrives (Flower alone only at its own start and on ?refresh=1).
     flower_watch_workers: bool = True
+    # Schedules (productscraper/scheduling/, docs/operations.md "Schedules"): beat sends each
+    # firing to SCHEDULE_QUEUE, whose worker runs the listing crawl as a subprocess for at most
+    # SCHEDULE_CRAWL_TIMEOUT s. Beat looks at Redis at least every BEAT_MAX_INTERVAL s (a new
+    # schedule is picked up that fast; a standby beat retries the lock that often), and its
+    # lock expires REDBEAT_LOCK_TIMEOUT s after a beat died without releasing it.
+    schedule_queue: str = "schedules"
+    schedule_crawl_timeout: float = 3600.0
+    beat_max_interval: float = 5.0
+    redbeat_lock_timeout: float = 30.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -174,6 +183,10 @@ class Config:
             clock_sync=_bool(env, "CLOCK_SYNC", d.clock_sync),
             clock_sync_s=_float(env, "CLOCK_SYNC_INTERVAL", d.clock_sync_s),
             flower_watch_workers=_bool(env, "FLOWER_WATCH_WORKERS", d.flower_watch_workers),
+            schedule_queue=env.get("SCHEDULE_QUEUE") or d.schedule_queue,
+            schedule_crawl_timeout=_float(env, "SCHEDULE_CRAWL_TIMEOUT", d.schedule_crawl_timeout),
+            beat_max_interval=_float(env, "BEAT_MAX_INTERVAL", d.beat_max_interval),
+            redbeat_lock_timeout=_float(env, "REDBEAT_LOCK_TIMEOUT", d.redbeat_lock_timeout),
         )
 
     def check_timeouts(self) -> None:

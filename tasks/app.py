@@ -15,6 +15,7 @@ from tasks import speedups
 SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
 BATCH_TASK = "productscraper.scrape_products"
+FIRE_TASK = "productscraper.fire_schedule"
 
 cfg = get_config()
 #: WORKER_POOL, unless it names a speed-up that is off here (tasks/speedups/).
@@ -29,7 +30,7 @@ class ProductscraperCelery(Celery):
 
 
 app = ProductscraperCelery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
-             include=["tasks.product", "tasks.worker_hooks"])
+             include=["tasks.product", "tasks.schedules", "tasks.worker_hooks"])
 
 app.conf.update(
     task_serializer="json",
@@ -56,10 +57,11 @@ app.conf.update(
     worker_pool=CUSTOM_POOLS.get(POOL, POOL),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
-    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue)),
+    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue), Queue(cfg.schedule_queue)),
     task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
                  BATCH_TASK: {"queue": cfg.product_queue},
-                 RENDER_TASK: {"queue": cfg.render_queue}},
+                 RENDER_TASK: {"queue": cfg.render_queue},
+                 FIRE_TASK: {"queue": cfg.schedule_queue}},
     task_soft_time_limit=cfg.task_soft_time_limit,
     task_time_limit=cfg.task_time_limit,
     result_expires=24 * 3600,
@@ -80,6 +82,15 @@ app.conf.update(
     task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
                                "interval_step": 0.5, "interval_max": 2},
     worker_hijack_root_logger=True,
+    # Schedules (productscraper/scheduling/): `celery -A tasks beat` keeps them in Redis
+    # (RedBeat), and its lock there lets one beat of several send firings.
+    beat_scheduler="redbeat.RedBeatScheduler",
+    beat_max_loop_interval=cfg.beat_max_interval,
+    redbeat_redis_url=cfg.redis_url,
+    # Set (even empty) so RedBeat does not borrow broker_transport_options for its client.
+    redbeat_redis_options={},
+    redbeat_key_prefix="redbeat:",
+    redbeat_lock_timeout=int(cfg.redbeat_lock_timeout),
 )
 # The fenced Celery/kombu speed-ups (tasks/speedups/: a Redis transport with bulk gets and
 # batched acks, events batched on a timer, saferepr by repr): each falls back to stock

@@ -1,0 +1,149 @@
+"""Schedules (issue 39): RedBeat entries added/listed/removed by the CLI, firings that
+start runs ``NAME-<UTC timestamp>`` and never overlap, one beat of several on one Redis.
+
+Real Redis and nx-27017 (fixtures), real ``celery beat`` processes, the demo shop.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import redis
+from pymongo import MongoClient
+
+from tests.services import ROOT, cli
+
+pytestmark = pytest.mark.e2e
+
+
+def schedule_list(env: dict) -> dict[str, dict]:
+    """``schedule list --json`` by name."""
+    return {r["name"]: r for r in json.loads(cli("schedule", "list", "--json", env=env).stdout)}
+
+
+def wait_until(predicate, timeout: float, what: str, interval: float = 0.3):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+def database(env: dict):
+    uri = env["MONGO_URI"]
+    client = MongoClient(uri, serverSelectionTimeoutMS=5000)
+    return client, client[uri.rsplit("/", 1)[1]]
+
+
+def test_add_list_remove_round_trip(cli_env):
+    out = cli("schedule", "add", "travel", "--start-url", "http://127.0.0.1:9/catalogue/", "--every", "600",
+              "--profile", "demo", "--discovery", "listing", env=cli_env).stdout
+    assert "schedule travel: every 600 s" in out
+    cli("schedule", "add", "nightly", "--start-url", "http://127.0.0.1:9/", "--cron", "0 3 * * *", env=cli_env)
+    listed = schedule_list(cli_env)
+    assert set(listed) == {"travel", "nightly"}
+    assert listed["travel"]["schedule"] == "every 600 s"
+    assert (listed["travel"]["profile"], listed["travel"]["discovery"]) == ("demo", "listing")
+    assert listed["travel"]["start_url"] == "http://127.0.0.1:9/catalogue/"
+    assert listed["nightly"]["schedule"] == "cron 0 3 * * *"
+    # An interval schedule is due at once; a cron one at its next 03:00 UTC.
+    assert listed["nightly"]["next_run"][10:19] == "T03:00:00"
+    assert listed["travel"]["last_run"] is None and listed["travel"]["last_firing"] is None
+    # The same name twice is refused, --replace replaces it.
+    dup = cli("schedule", "add", "travel", "--start-url", "http://127.0.0.1:9/", "--every", "5", env=cli_env, check=False)
+    assert dup.returncode == 2 and "exists" in dup.stdout
+    cli("schedule", "add", "travel", "--start-url", "http://127.0.0.1:9/", "--every", "5", "--replace", env=cli_env)
+    assert schedule_list(cli_env)["travel"]["schedule"] == "every 5 s"
+    assert "travel" in cli("schedule", "list", env=cli_env).stdout
+    assert cli("schedule", "remove", "travel", env=cli_env).returncode == 0
+    assert set(schedule_list(cli_env)) == {"nightly"}
+    gone = cli("schedule", "remove", "travel", env=cli_env, check=False)
+    assert gone.returncode == 2 and "no such schedule" in gone.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--every", "0"], "must be > 0"),
+    (["--cron", "61 * * * *"], "--cron"),
+    (["--cron", "* * *"], "5 fields"),
+    (["--every", "5", "--profile", "nosuchprofile"], "unknown profile"),
+])
+def test_add_refuses_a_bad_schedule(cli_env, args, message):
+    proc = cli("schedule", "add", "bad", "--start-url", "http://127.0.0.1:9/", *args, env=cli_env, check=False)
+    assert proc.returncode == 2 and message in proc.stdout
+    assert schedule_list(cli_env) == {}
+
+
+class Beat:
+    """A ``celery -A tasks beat`` process (RedBeat's scheduler) logging to a file."""
+
+    def __init__(self, env: dict, log: Path) -> None:
+        self.log = log
+        with open(log, "ab") as fh:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "tasks", "beat", "-l", "debug",
+                 "-S", "redbeat.RedBeatScheduler"], cwd=ROOT, env=env, stdout=fh,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+
+def firing_messages(client: redis.Redis, queue: str = "schedules") -> list[str]:
+    """The schedule name of each firing waiting in the queue (nobody consumes it here)."""
+    names = []
+    for raw in client.lrange(queue, 0, -1):
+        body = json.loads(base64.b64decode(json.loads(raw)["body"]))
+        names.append(body[1]["name"])
+    return names
+
+
+def total_run_count(client: redis.Redis, name: str) -> int:
+    meta = client.hget(f"redbeat:{name}", "meta")
+    return json.loads(meta).get("total_run_count", 0) if meta else 0
+
+
+def test_two_beats_on_one_redis_fire_each_due_time_once_and_remove_stops_firings(cli_env, tmp_path):
+    env = {**cli_env, "BEAT_MAX_INTERVAL": "1"}
+    client = redis.Redis.from_url(env["REDIS_URL"])
+    beats = [Beat(env, tmp_path / "beat1.log"), Beat(env, tmp_path / "beat2.log")]
+    try:
+        for name in ("kept", "dropped"):
+            cli("schedule", "add", name, "--start-url", "http://127.0.0.1:9/", "--every", "1", env=env)
+        wait_until(lambda: min(firing_messages(client).count(n) for n in ("kept", "dropped")) >= 3,
+                   30, "3 firings of each schedule")
+        cli("schedule", "remove", "dropped", env=env)
+        time.sleep(1.0)  # a firing sent as it was removed
+        dropped = firing_messages(client).count("dropped")
+        wait_until(lambda: firing_messages(client).count("kept") >= dropped + 3, 30, "3 more firings of 'kept'")
+        assert firing_messages(client).count("dropped") == dropped
+        # Exactly one beat took RedBeat's lock; the other waits for it.
+        holders = [b for b in beats if "beat: Acquired lock" in b.text()]
+        assert len(holders) == 1 and all(b.proc.poll() is None for b in beats)
+        standby = next(b for b in beats if b not in holders)
+        standby.stop()
+        holders[0].stop()
+        # Each due time of 'kept' went out once: one message per run RedBeat counted.
+        assert firing_messages(client).count("kept") == total_run_count(client, "kept")
+        sent = sum(b.text().count("Sending due task kept ") for b in beats)
+        assert sent == total_run_count(client, "kept")
+    finally:
+        for b in beats:
+            b.stop()

@@ -6,7 +6,7 @@ Scrapy: the worker parent must not touch the reactor before it forks (NOTES.md).
 from __future__ import annotations
 
 from celery import Celery
-from kombu import Queue
+from kombu import Exchange, Queue
 
 from productscraper.config import CUSTOM_POOLS, get_config
 from productscraper.storage.clock import now_utc
@@ -57,7 +57,10 @@ app.conf.update(
     worker_pool=CUSTOM_POOLS.get(POOL, POOL),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
-    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue), Queue(cfg.schedule_queue)),
+    # The schedules queue on an exchange of its own: bound to the default one with the
+    # default key, it would receive a copy of every product message.
+    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue),
+                 Queue(cfg.schedule_queue, Exchange(cfg.schedule_queue), routing_key=cfg.schedule_queue)),
     task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
                  BATCH_TASK: {"queue": cfg.product_queue},
                  RENDER_TASK: {"queue": cfg.render_queue},

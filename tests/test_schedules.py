@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,10 @@ def test_add_list_remove_round_trip(cli_env):
     # An interval schedule is due at once; a cron one at its next 03:00 UTC.
     assert listed["nightly"]["next_run"][10:19] == "T03:00:00"
     assert listed["travel"]["last_run"] is None and listed["travel"]["last_firing"] is None
+    # Added with --every: due at once, not one interval later.
+    assert listed["travel"]["next_run"] < listed["nightly"]["next_run"]
+    soon = (datetime.now(timezone.utc) + timedelta(seconds=300)).strftime("%Y-%m-%dT%H:%M:%S")
+    assert listed["travel"]["next_run"] < soon
     # The same name twice is refused, --replace replaces it.
     dup = cli("schedule", "add", "travel", "--start-url", "http://127.0.0.1:9/", "--every", "5", env=cli_env, check=False)
     assert dup.returncode == 2 and "exists" in dup.stdout
@@ -147,3 +152,72 @@ def test_two_beats_on_one_redis_fire_each_due_time_once_and_remove_stops_firings
     finally:
         for b in beats:
             b.stop()
+
+
+@pytest.fixture(scope="module")
+def schedule_stack(stack_env):
+    """``stack up`` with beat and the schedules worker (the default), 2 product workers."""
+    env = {**stack_env, "BEAT_MAX_INTERVAL": "1"}
+    cli("stack", "up", "--workers", "2", "--concurrency", "8", "--render-workers", "0", "--no-flower", env=env)
+    yield env
+    cli("stack", "down", env=env, check=False)
+
+
+def test_a_schedule_starts_runs_that_never_overlap_and_skips_while_one_is_in_progress(schedule_stack, demo_shop):
+    env = schedule_stack
+    # Slow pages: a run (scrapy start, 3 listing pages, 30 products) outlasts the 2 s interval.
+    shop = demo_shop(products=30, per_page=10, latency_ms=400)
+    names = {p["name"] for p in json.loads((Path(env["PRODUCTSCRAPER_RUN_DIR"]) / "stack.json").read_text())}
+    assert {"beat", "schedules1"} <= names
+    client, db = database(env)
+    try:
+        cli("schedule", "add", "shop", "--start-url", shop.listing_url, "--profile", "demo", "--every", "2", env=env)
+
+        def two_runs_and_a_skip():
+            log = list(db.schedules_log.find({"schedule": "shop"}).sort("fired_at", 1))
+            started = [f for f in log if f["action"] == "started"]
+            done = [f for f in started if (db.runs.find_one({"_id": f["run_id"]}) or {}).get("discovery_finished")
+                    and db.urls.count_documents({"run_id": f["run_id"], "state": "queued"}) == 0]
+            return len(done) >= 2 and any(f["action"] == "skipped" for f in log)
+
+        wait_until(two_runs_and_a_skip, 40, "2 complete runs and a skipped firing", interval=0.5)
+        cli("schedule", "remove", "shop", env=env)
+        time.sleep(1.0)  # a firing taken as it was removed
+        after_remove = db.schedules_log.count_documents({"schedule": "shop"})
+        log = list(db.schedules_log.find({"schedule": "shop"}).sort("fired_at", 1))
+        started = [f for f in log if f["action"] == "started"]
+        assert all(f["run_id"].startswith("shop-2") and f["run_id"].endswith("Z") for f in started)
+        skips = [f for f in log if f["action"] == "skipped"]
+        assert all("still" in f["reason"] and "previous run shop-" in f["reason"] for f in skips), skips
+        # Never two at once: each run started after the one before it was complete
+        # (discovery ended and its last URL finished).
+        for prev, nxt in zip(started, started[1:]):
+            run = db.runs.find_one({"_id": prev["run_id"]})
+            last = max(u["finished_at"] for u in db.urls.find({"run_id": prev["run_id"]}, {"finished_at": 1}))
+            assert run["discovery_finished_at"] <= nxt["fired_at"] and last <= nxt["fired_at"], (prev, nxt)
+        listed_before = cli("schedule", "list", "--json", env=env).stdout
+        assert json.loads(listed_before) == []
+        # Every started run scraped the whole catalogue; `schedule list` showed outcomes on the way.
+        wait_until(lambda: all(db.urls.count_documents({"run_id": f["run_id"], "state": "stored"}) == 30
+                               for f in started[:2]), 30, "the first two runs stored")
+        time.sleep(4.0)  # two intervals: nothing fires once removed
+        assert db.schedules_log.count_documents({"schedule": "shop"}) == after_remove
+    finally:
+        client.close()
+
+
+def test_schedule_list_shows_the_last_run_and_its_outcome(schedule_stack, demo_shop):
+    env = schedule_stack
+    shop = demo_shop(products=5, per_page=5)
+    cli("schedule", "add", "small", "--start-url", shop.listing_url, "--profile", "demo", "--every", "3600", env=env)
+    try:
+        row = wait_until(lambda: (r := schedule_list(env)["small"])["last_run"]
+                         and r["last_run"]["outcome"].startswith("complete") and r, 40, "a complete last run")
+        assert row["last_run"]["run_id"].startswith("small-")
+        assert row["last_run"]["outcome"] == "complete: 5 discovered, 5 stored, 0 failed, 0 rejected"
+        assert row["last_firing"]["action"] == "started"
+        assert row["next_run"] > row["last_run"]["fired_at"]
+        table = cli("schedule", "list", env=env).stdout
+        assert row["last_run"]["run_id"] in table and "complete" in table
+    finally:
+        cli("schedule", "remove", "small", env=env)

@@ -120,9 +120,9 @@ def add(name: str, start_url: str, *, every: float | None = None, cron: str | No
                            kwargs={"name": name, "start_url": start_url, "profile": profile,
                                    "discovery": discovery},
                            options={"queue": cfg.schedule_queue, "expires": expires})
-    if cron is not None:
-        # Never run counts as due now for RedBeat; a cron schedule waits for its time.
-        entry.last_run_at = _app().now()
+    # Celery's entry starts with last run = now. RedBeat takes "never run" (None) as due
+    # now: an interval schedule fires at once; a cron schedule waits for its time.
+    entry.last_run_at = _app().now() if cron is not None else None
     if replace:
         entry.delete()
     entry.save()

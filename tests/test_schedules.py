@@ -221,3 +221,55 @@ def test_schedule_list_shows_the_last_run_and_its_outcome(schedule_stack, demo_s
         assert row["last_run"]["run_id"] in table and "complete" in table
     finally:
         cli("schedule", "remove", "small", env=env)
+
+
+@pytest.fixture
+def sched_db(mongo_srv):
+    import uuid
+
+    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", serverSelectionTimeoutMS=5000)
+    yield client[f"sched{uuid.uuid4().hex[:8]}"]
+    client.close()
+
+
+def test_only_a_running_crawl_or_a_run_with_queued_urls_holds_the_schedule(sched_db):
+    from productscraper.scheduling import firings
+    from productscraper.scheduling.fire import in_progress
+    from productscraper.storage import runs
+    from productscraper.storage.clock import now_utc, to_iso
+
+    db, now = sched_db, now_utc()
+    assert in_progress(db, "s", 600, now) is None  # never fired
+    firings.record_started(db, "s", "s-1", to_iso(now - timedelta(seconds=5)))
+    assert "previous run s-1 still discovering" == in_progress(db, "s", 600, now)
+    # Discovery finished with URLs still queued: in progress until the last one is done.
+    runs.start(db, "s-1", source="listings")
+    db.urls.insert_one({"_id": "u1", "run_id": "s-1", "url": "http://x/1", "state": "queued"})
+    runs.finish_discovery(db, "s-1")
+    firings.record_crawl_end(db, "s-1", 0)
+    assert "still in progress (1 URL(s) queued)" in in_progress(db, "s", 600, now)
+    db.urls.update_one({"_id": "u1"}, {"$set": {"state": "stored", "finished_at": to_iso(now)}})
+    assert in_progress(db, "s", 600, now) is None
+    # A crawl that failed before discovery finished leaves a run that never completes: not held.
+    firings.record_started(db, "s", "s-2", to_iso(now))
+    runs.start(db, "s-2", source="listings")
+    firings.record_crawl_end(db, "s-2", 1, "crawl failed (exit 1)")
+    assert in_progress(db, "s", 600, now) is None
+    # A firing whose worker died (no crawl end long after the crawl's timeout): not held.
+    firings.record_started(db, "t", "t-1", to_iso(now - timedelta(seconds=900)))
+    assert in_progress(db, "t", 600, now) is None
+    assert in_progress(db, "t", 3600, now) == "previous run t-1 still discovering"
+
+
+def test_a_failing_crawl_is_recorded_with_its_exit_code_and_frees_the_schedule(cli_env, sched_db, monkeypatch):
+    from productscraper.config import Config
+    from productscraper.scheduling import firings
+    from productscraper.scheduling.fire import fire
+
+    cfg = Config.from_env(cli_env)
+    # No such profile: the spider refuses it, the crawl exits non-zero before discovery.
+    first = fire("broken", "http://127.0.0.1:9/", profile="nosuchprofile", cfg=cfg, db=sched_db)
+    assert first["action"] == "started" and first["run_id"].startswith("broken-") and first["crawl_exit"] != 0
+    rec = firings.last(sched_db, "broken")
+    assert rec["outcome"].startswith("crawl failed (exit") and firings.outcome(sched_db, rec) == rec["outcome"]
+    assert (cfg.run_dir / "schedules" / f"{first['run_id']}.log").exists()

@@ -80,11 +80,12 @@ def serves_pages(app) -> bool:
 def start_crawler_when_ready(sender=None, **_):
     """Start this process's crawler and pool threads (not in a prefork parent)."""
     controller = getattr(sender, "controller", None)
-    if controller is not None and not _is_prefork(controller) and serves_pages(sender.app):
+    if controller is not None and not _is_prefork(controller):
         started = start_pool_threads(getattr(controller, "pool", None))
         if started:
             log.info("%d pool threads started", started)
-        threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
+        if serves_pages(sender.app):
+            threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
 
 
 @signals.worker_init.connect

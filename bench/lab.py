@@ -252,7 +252,7 @@ class Workers:
 
     def _up(self) -> None:
         proc = self._cli("stack", "up", "--workers", str(self.count), "--concurrency",
-                         str(self.concurrency), "--no-flower")
+                         str(self.concurrency), "--no-flower", "--no-schedules")  # no beat in a benchmark
         state = [p for p in load_state(Config.from_env(self.env)) if p.name.startswith("worker")]
         self.pids = [p.pid for p in state]
         if proc.returncode != 0 or len(self.pids) != self.count:

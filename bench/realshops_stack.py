@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="ps-real-") as tmp, Lab(Path(tmp), Sampler()) as lab:
         env = lab.env("realshops")
         db = lab.db(env)
-        out = cli(env, "stack", "up", "--workers", str(args.workers), "--no-flower")
+        out = cli(env, "stack", "up", "--workers", str(args.workers), "--no-flower", "--no-schedules")
         if out.returncode:
             print(out.stdout, out.stderr, file=sys.stderr)
             return 2

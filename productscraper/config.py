@@ -124,6 +124,15 @@ class Config:
     webhook_timeout: float = 10.0
     webhook_max_retries: int = 5
     webhook_backoff_max: float = 300.0
+    # Schedules (productscraper/scheduling/, docs/operations.md "Schedules"): beat sends each
+    # firing to SCHEDULE_QUEUE, whose worker runs the listing crawl as a subprocess for at most
+    # SCHEDULE_CRAWL_TIMEOUT s. Beat looks at Redis at least every BEAT_MAX_INTERVAL s (a new
+    # schedule is picked up that fast; a standby beat retries the lock that often), and its
+    # lock expires REDBEAT_LOCK_TIMEOUT s after a beat died without releasing it.
+    schedule_queue: str = "schedules"
+    schedule_crawl_timeout: float = 3600.0
+    beat_max_interval: float = 5.0
+    redbeat_lock_timeout: float = 30.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -198,6 +207,10 @@ class Config:
             webhook_timeout=_float(env, "WEBHOOK_TIMEOUT", d.webhook_timeout),
             webhook_max_retries=_int(env, "WEBHOOK_MAX_RETRIES", d.webhook_max_retries),
             webhook_backoff_max=_float(env, "WEBHOOK_BACKOFF_MAX", d.webhook_backoff_max),
+            schedule_queue=env.get("SCHEDULE_QUEUE") or d.schedule_queue,
+            schedule_crawl_timeout=_float(env, "SCHEDULE_CRAWL_TIMEOUT", d.schedule_crawl_timeout),
+            beat_max_interval=_float(env, "BEAT_MAX_INTERVAL", d.beat_max_interval),
+            redbeat_lock_timeout=_float(env, "REDBEAT_LOCK_TIMEOUT", d.redbeat_lock_timeout),
         )
 
     def check_timeouts(self) -> None:

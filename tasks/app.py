@@ -6,7 +6,7 @@ Scrapy: the worker parent must not touch the reactor before it forks (NOTES.md).
 from __future__ import annotations
 
 from celery import Celery
-from kombu import Queue
+from kombu import Exchange, Queue
 
 from productscraper.config import CUSTOM_POOLS, get_config
 from productscraper.storage.clock import now_utc
@@ -16,8 +16,15 @@ SCRAPE_TASK = "productscraper.scrape_product"
 RENDER_TASK = "productscraper.render_product"
 BATCH_TASK = "productscraper.scrape_products"
 WEBHOOK_TASK = "productscraper.deliver_changes"
+FIRE_TASK = "productscraper.fire_schedule"
 
 cfg = get_config()
+
+
+def _own_exchange(name: str) -> Queue:
+    """Queue ``name`` on the direct exchange ``name`` with routing key ``name``."""
+    return Queue(name, Exchange(name, type="direct"), routing_key=name)
+
 #: WORKER_POOL, unless it names a speed-up that is off here (tasks/speedups/).
 POOL = speedups.effective_pool(cfg.worker_pool, cfg)
 
@@ -30,7 +37,7 @@ class ProductscraperCelery(Celery):
 
 
 app = ProductscraperCelery("productscraper", broker=cfg.broker_url, backend=cfg.result_backend,
-             include=["tasks.product", "tasks.webhook", "tasks.worker_hooks"])
+             include=["tasks.product", "tasks.webhook", "tasks.schedules", "tasks.worker_hooks"])
 
 app.conf.update(
     task_serializer="json",
@@ -57,13 +64,17 @@ app.conf.update(
     worker_pool=CUSTOM_POOLS.get(POOL, POOL),
     worker_concurrency=cfg.worker_concurrency,
     task_default_queue=cfg.product_queue,
-    # Change events to WEBHOOK_URL have a queue of their own (tasks/webhook.py, which names
-    # it on every send), consumed by the HTTP workers beside `products`: a slow or failing
-    # webhook never holds product tasks up.
-    task_queues=(Queue(cfg.product_queue), Queue(cfg.render_queue), Queue(cfg.webhook_queue)),
+    # Every queue on a direct exchange of its own, keyed by its name. A Queue declared
+    # without one is bound by Celery to the default exchange with the default key, the
+    # same as `products`: a message sent to any of them was copied into all of them.
+    # Webhook deliveries (tasks/webhook.py) and schedule firings have queues of their own
+    # so a slow webhook or a discovery never holds product tasks up.
+    task_queues=tuple(_own_exchange(name) for name in (
+        cfg.product_queue, cfg.render_queue, cfg.webhook_queue, cfg.schedule_queue)),
     task_routes={SCRAPE_TASK: {"queue": cfg.product_queue},
                  BATCH_TASK: {"queue": cfg.product_queue},
-                 RENDER_TASK: {"queue": cfg.render_queue}},
+                 RENDER_TASK: {"queue": cfg.render_queue},
+                 FIRE_TASK: {"queue": cfg.schedule_queue}},
     task_soft_time_limit=cfg.task_soft_time_limit,
     task_time_limit=cfg.task_time_limit,
     result_expires=24 * 3600,
@@ -84,6 +95,15 @@ app.conf.update(
     task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
                                "interval_step": 0.5, "interval_max": 2},
     worker_hijack_root_logger=True,
+    # Schedules (productscraper/scheduling/): `celery -A tasks beat` keeps them in Redis
+    # (RedBeat), and its lock there lets one beat of several send firings.
+    beat_scheduler="redbeat.RedBeatScheduler",
+    beat_max_loop_interval=cfg.beat_max_interval,
+    redbeat_redis_url=cfg.redis_url,
+    # Set (even empty) so RedBeat does not borrow broker_transport_options for its client.
+    redbeat_redis_options={},
+    redbeat_key_prefix="redbeat:",
+    redbeat_lock_timeout=int(cfg.redbeat_lock_timeout),
 )
 # The fenced Celery/kombu speed-ups (tasks/speedups/: a Redis transport with bulk gets and
 # batched acks, events batched on a timer, saferepr by repr): each falls back to stock

@@ -66,6 +66,16 @@ def start_pool_threads(pool, timeout: float = 10.0) -> int:
     return len(executor._threads)
 
 
+def serves_pages(app) -> bool:
+    """Whether this worker consumes a product or render queue (the ``schedules`` queue's
+    worker runs listing crawls in subprocesses and needs no crawler of its own)."""
+    from productscraper.config import get_config
+
+    cfg = get_config()
+    queues = getattr(app.amqp.queues, "consume_from", None) or app.amqp.queues
+    return bool(set(queues) & {cfg.product_queue, cfg.render_queue})
+
+
 @signals.worker_ready.connect
 def start_crawler_when_ready(sender=None, **_):
     """Start this process's crawler and pool threads (not in a prefork parent)."""
@@ -74,7 +84,8 @@ def start_crawler_when_ready(sender=None, **_):
         started = start_pool_threads(getattr(controller, "pool", None))
         if started:
             log.info("%d pool threads started", started)
-        threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
+        if serves_pages(sender.app):
+            threading.Thread(target=_warm_up, name="crawl-service-warm-up", daemon=True).start()
 
 
 @signals.worker_init.connect

@@ -89,9 +89,9 @@ def stack_env(redis_srv, mongo_srv, tmp_path_factory):
 @pytest.fixture(scope="module")
 def stack(stack_env):
     """``stack up --workers 2`` (real Celery worker processes, no browser worker: these
-    stacks serve plain pages); ``stack down`` after."""
+    stacks serve plain pages; no beat, tests/test_schedules.py starts its own); ``stack down`` after."""
     cli("stack", "up", "--workers", "2", "--concurrency", "8", "--render-workers", "0", "--no-flower",
-        env=stack_env)
+        "--no-schedules", env=stack_env)
     yield stack_env
     cli("stack", "down", env=stack_env, check=False)
 

@@ -62,7 +62,8 @@ def services(env_file) -> dict:
 
 
 def test_config_is_valid(services):
-    assert {"redis", "mongo", "worker", "render-worker", "flower", "api", "scraper"} <= set(services)
+    assert {"redis", "mongo", "worker", "render-worker", "flower", "api", "scraper", "beat",
+            "schedules-worker"} <= set(services)
 
 
 def test_every_variable_of_the_compose_file_is_in_env_example():
@@ -117,7 +118,7 @@ def test_mongo_has_auth_and_a_volume(services):
 
 
 def test_services_reach_the_stores_with_credentials(services):
-    for name in ("worker", "render-worker", "flower", "api", "scraper"):
+    for name in ("worker", "render-worker", "flower", "api", "scraper", "beat", "schedules-worker"):
         env = services[name]["environment"]
         assert env["REDIS_URL"] == f"redis://:{SECRETS['REDIS_PASSWORD']}@redis:6379/0"
         assert env["MONGO_URI"] == (f"mongodb://{SECRETS['MONGO_ROOT_USER']}:{SECRETS['MONGO_ROOT_PASSWORD']}"
@@ -141,8 +142,9 @@ def test_every_service_depending_on_a_store_waits_until_it_is_healthy(services):
         for dep, cond in (svc.get("depends_on") or {}).items():
             if dep in STORES:
                 assert cond == {"condition": "service_healthy"}, (name, dep)
-    for name in ("worker", "render-worker", "scraper"):
+    for name in ("worker", "render-worker", "scraper", "schedules-worker"):
         assert set(services[name]["depends_on"]) == STORES
+    assert set(services["beat"]["depends_on"]) == {"redis"}
     assert set(services["flower"]["depends_on"]) == {"redis"}
     assert set(services["api"]["depends_on"]) == {"mongo"}
 
@@ -172,3 +174,14 @@ def test_dockerfile_basics():
 def test_the_api_gets_its_bearer_tokens_and_no_other_service_does(services):
     assert services["api"]["environment"]["API_TOKENS"] == SECRETS["API_TOKENS"]
     assert all("API_TOKENS" not in svc.get("environment", {}) for name, svc in services.items() if name != "api")
+
+
+def test_one_beat_with_redbeat_and_a_worker_for_the_schedules_queue(services):
+    beat, sched = services["beat"], services["schedules-worker"]
+    assert beat["command"] == ["celery", "-A", "tasks", "beat", "-l", "info", "-S", "redbeat.RedBeatScheduler"]
+    assert "profiles" not in beat and "deploy" not in beat
+    # Its healthcheck reads RedBeat's lock key (tasks/app.py: redbeat_key_prefix "redbeat:").
+    assert "redbeat::lock" in " ".join(beat["healthcheck"]["test"])
+    cmd = sched["command"]
+    assert cmd[cmd.index("-Q") + 1] == "schedules" and cmd[cmd.index("--pool") + 1] == "threads"
+    assert any(v.split(":")[1] == "/app/.run" for v in sched["volumes"])

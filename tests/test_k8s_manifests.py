@@ -89,9 +89,13 @@ def test_scaled_objects_watch_the_celery_queues_in_the_broker_db(docs):
         ref = next(r for r in auth["spec"]["secretTargetRef"] if r["parameter"] == "password")
         assert (ref["name"], ref["key"]) == ("productscraper-secrets", "REDIS_PASSWORD")
         assert so["spec"]["cooldownPeriod"] > 0
-    # Every queue Celery routes to has a scaled worker; the browser worker may reach zero.
+    # Every queue Celery routes to has a scaled worker, but the schedules queue's, which
+    # runs beside beat; the browser worker may reach zero.
     assert {m["listName"] for s in scaled for m in [s["spec"]["triggers"][0]["metadata"]]} == \
-        set(celery["routed"])
+        set(celery["routed"]) - {"schedules"}
+    beat_pod = find(docs, "Deployment", "beat")["spec"]["template"]["spec"]["containers"]
+    consumers = [c["command"][c["command"].index("-Q") + 1] for c in beat_pod if "worker" in c["command"]]
+    assert consumers == ["schedules"] and "schedules" in celery["routed"]
     assert find(docs, "ScaledObject", "worker-browser")["spec"]["minReplicaCount"] == 0
 
 

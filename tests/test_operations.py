@@ -34,7 +34,7 @@ def ops_stack(redis_srv, mongo_srv, tmp_path_factory):
     port = free_port()
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("ops"),
                    FLOWER_PORT=str(port), FLOWER_BASIC_AUTH=":".join(AUTH))
-    cli("stack", "up", "--workers", "2", "--concurrency", "4", "--render-workers", "0", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "2", "--concurrency", "4", "--render-workers", "0", env=env)
     deadline = time.monotonic() + 30
     while not listening("127.0.0.1", port) and time.monotonic() < deadline:
         time.sleep(0.3)
@@ -125,7 +125,7 @@ def test_status_shows_progress_and_the_runs_document_matches_report(ops_stack, d
 
 def test_a_worker_started_after_flower_is_in_its_worker_list_without_a_refresh(ops_stack):
     env, port = ops_stack
-    cli("stack", "up", "--workers", "3", "--concurrency", "4", "--render-workers", "0", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "3", "--concurrency", "4", "--render-workers", "0", env=env)
     deadline = time.monotonic() + 40
     while "worker3" not in {w.split("@")[0] for w in flower_get(port, "/api/workers")}:
         assert time.monotonic() < deadline, "Flower never listed the worker that came online after it"

@@ -132,7 +132,7 @@ def test_celerys_thread_pool_still_runs_the_whole_path(redis_srv, mongo_srv, tmp
     shop = demo_shop(products=40, per_page=10, latency_ms=50)
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
     try:
-        cli("stack", "up", "--workers", "2", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
+        cli("stack", "up", "--no-schedules", "--workers", "2", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
         crawl(env, shop.listing_url, "threads1", "-a", "profile=demo")
         rep = wait(env, "threads1")
         assert rep == {**rep, "stored": 40, "failed": 0, "queued": 0}

@@ -50,7 +50,7 @@ def database(env: dict):
 
 def start_stack(env: dict, workers: int = 4, concurrency: int = 8) -> None:
     """``stack up`` then wait until every worker answers a ping (throughput is measured)."""
-    cli("stack", "up", "--workers", str(workers), "--concurrency", str(concurrency), "--no-flower", "--render-workers", "0",
+    cli("stack", "up", "--no-schedules", "--workers", str(workers), "--concurrency", str(concurrency), "--no-flower", "--render-workers", "0",
         env=env, timeout=180)
     app = Celery(broker=env["REDIS_URL"])
     deadline = time.monotonic() + 90

@@ -19,7 +19,7 @@ def amqp_stack(redis_srv, mongo_srv, tmp_path_factory):
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("amqp"),
                    CELERY_BROKER_URL=AMQP, PRODUCT_QUEUE="products-amqp-test")
     env["CELERY_RESULT_BACKEND"] = env["REDIS_URL"]
-    cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
     yield env
     cli("stack", "down", env=env, check=False)
 

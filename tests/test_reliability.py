@@ -28,7 +28,7 @@ def database(env):
 
 
 def start_stack(env, *args):
-    cli("stack", "up", "--no-flower", "--render-workers", "0", *args, env=env)  # HTTP delivery only
+    cli("stack", "up", "--no-schedules", "--no-flower", "--render-workers", "0", *args, env=env)  # HTTP delivery only
 
 
 def check_exactly_once(db, shop, run_id, rep):

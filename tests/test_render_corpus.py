@@ -45,7 +45,7 @@ def test_script_built_books_with_a_hanging_third_party_tag_are_stored_exactly(
     with HangingServer("127.0.0.2") as hang:
         server = serve(books, 0, js_products=True, head_script=f"{hang.url}/tag.js")
         base = f"http://127.0.0.1:{server.server_address[1]}/"
-        cli("stack", "up", "--workers", "1", "--no-flower", env=env)  # the default render worker
+        cli("stack", "up", "--no-schedules", "--workers", "1", "--no-flower", env=env)  # the default render worker
         try:
             started = time.monotonic()
             crawl(env, base + MYSTERY, "mystery", "-a", "profile=books")

@@ -76,7 +76,7 @@ def stack_pid(env, name):
 
 def test_js_pages_are_rendered_by_one_recycled_browser_and_stored(redis_srv, mongo_srv, tmp_path, demo_shop):
     env = env_for(redis_srv, mongo_srv, tmp_path, BROWSER_MAX_PAGES="100")
-    cli("stack", "up", "--workers", "1", "--render-workers", "1", "--no-flower", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "1", "--render-workers", "1", "--no-flower", env=env)
     peak = [0.0]
     stop = threading.Event()
     try:
@@ -122,7 +122,7 @@ def _db(env):
 def test_without_a_browser_installed_js_pages_fail_with_the_reason_and_no_render_worker_starts(
         redis_srv, mongo_srv, tmp_path, demo_shop):
     env = env_for(redis_srv, mongo_srv, tmp_path, CHROMIUM_PATH=str(tmp_path / "no-chromium"))
-    cli("stack", "up", "--workers", "1", "--no-flower", env=env)  # default render workers
+    cli("stack", "up", "--no-schedules", "--workers", "1", "--no-flower", env=env)  # default render workers
     try:
         assert "render1" not in (tmp_path / "stack.json").read_text()
         shop = demo_shop(products=10, js=True)
@@ -143,7 +143,7 @@ def test_the_default_stack_renders_js_pages_within_the_budget_and_rejects_datale
     from productscraper.demoshop.testing import HangingServer
 
     env = env_for(redis_srv, mongo_srv, tmp_path)
-    cli("stack", "up", "--workers", "1", "--no-flower", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "1", "--no-flower", env=env)
     try:
         with HangingServer("127.0.0.2") as hang:
             shop = demo_shop(products=12, js=True, head_script=f"{hang.url}/tag.js",
@@ -173,7 +173,7 @@ def test_the_default_stack_renders_js_pages_within_the_budget_and_rejects_datale
 def test_wait_names_a_queue_without_consumer_and_exits_with_the_stall_code(
         redis_srv, mongo_srv, tmp_path, demo_shop):
     env = env_for(redis_srv, mongo_srv, tmp_path)
-    cli("stack", "up", "--workers", "1", "--render-workers", "0", "--no-flower", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "1", "--render-workers", "0", "--no-flower", env=env)
     try:
         shop = demo_shop(products=5, js=True)
         crawl(env, shop.listing_url, "js5", "-a", "profile=demo")
@@ -196,7 +196,7 @@ def test_wait_names_a_queue_without_consumer_and_exits_with_the_stall_code(
 
 def test_a_sigkilled_render_worker_leaves_no_browser_after_stack_down(redis_srv, mongo_srv, tmp_path, demo_shop):
     env = env_for(redis_srv, mongo_srv, tmp_path)
-    cli("stack", "up", "--workers", "0", "--render-workers", "1", "--no-flower", env=env)
+    cli("stack", "up", "--no-schedules", "--workers", "0", "--render-workers", "1", "--no-flower", env=env)
     try:
         shop = demo_shop(products=30, js=True)
         crawl(env, shop.listing_url, "js3", "-a", "profile=demo_js")

@@ -51,12 +51,14 @@ def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tm
         names = {p["name"] for p in json.loads((run_dir / "stack.json").read_text())}
         # A browser worker by default wherever a browser is installed (no queue without consumer).
         browser = {"render1"} if Config.from_env(env).browser_installed else set()
-        assert names == {f"redis-{redis_port}", f"mongo-{mongo_port}", "worker1", "worker2", "flower", *browser}
+        # Schedules: one Celery beat (RedBeat) and the schedules queue's worker.
+        assert names == {f"redis-{redis_port}", f"mongo-{mongo_port}", "worker1", "worker2", "flower",
+                         "beat", "schedules1", *browser}
         # Workers run nicer than a listing crawl started beside them (WORKER_NICE, default 5).
         procs = {p["name"]: p["pid"] for p in json.loads((run_dir / "stack.json").read_text())}
         ours = os.nice(0)
-        assert {n: niceness(procs[n]) for n in ("worker1", "worker2", *browser, "flower")} == {
-            **{n: min(19, ours + 5) for n in ("worker1", "worker2", *browser)}, "flower": ours}
+        assert {n: niceness(procs[n]) for n in ("worker1", "worker2", *browser, "flower", "schedules1")} == {
+            **{n: min(19, ours + 5) for n in ("worker1", "worker2", *browser)}, "flower": ours, "schedules1": ours}
         deadline = time.monotonic() + 30
         while not listening("127.0.0.1", flower_port) and time.monotonic() < deadline:
             time.sleep(0.3)
@@ -65,7 +67,7 @@ def test_stack_starts_redis_mongo_workers_and_flower_then_stops_exactly_those(tm
         assert "worker1" in status and "NO" not in status
         # A second `up` starts nothing new.
         cli("stack", "up", "--workers", "2", env=env)
-        assert len(json.loads((run_dir / "stack.json").read_text())) == 5 + len(browser)
+        assert len(json.loads((run_dir / "stack.json").read_text())) == 7 + len(browser)
     finally:
         cli("stack", "down", env=env, check=False)
     assert not listening("127.0.0.1", redis_port) and not listening("127.0.0.1", mongo_port)

@@ -57,7 +57,7 @@ def test_task_events_wait_for_the_timer_up_to_event_buffer_limit_and_are_flushed
                    EVENT_BUFFER_LIMIT=buffer_limit)
     log = EventLog(env["REDIS_URL"])
     try:
-        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
+        cli("stack", "up", "--no-schedules", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
         assert log.wait_for(lambda: log.of_type("worker-online"), 30), "no worker-online event"
         cli("enqueue", "--run", "ev1", "--profile", "demo", *[p["url"] for p in shop.truth()],
             env=env)
@@ -86,7 +86,7 @@ def test_per_task_log_lines_are_written_only_with_log_each_task(
     shop = demo_shop(products=3)
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path, LOG_EACH_TASK=log_each_task)
     try:
-        cli("stack", "up", "--workers", "1", "--concurrency", "2", "--no-flower", "--render-workers", "0", env=env)
+        cli("stack", "up", "--no-schedules", "--workers", "1", "--concurrency", "2", "--no-flower", "--render-workers", "0", env=env)
         cli("enqueue", "--run", f"log-{log_each_task}", "--profile", "demo",
             *[p["url"] for p in shop.truth()], env=env)
         assert wait(env, f"log-{log_each_task}")["stored"] == 3

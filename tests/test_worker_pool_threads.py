@@ -52,7 +52,8 @@ def test_a_ready_worker_has_all_its_pool_threads_before_its_first_task(redis_srv
                                                                       tmp_path):
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path, WORKER_POOL="threads")
     try:
-        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0", env=env)
+        cli("stack", "up", "--workers", "1", "--concurrency", "4", "--no-flower", "--render-workers", "0",
+            "--no-schedules", env=env)
         pool = _pool_stats(env["REDIS_URL"])
         assert pool["max-concurrency"] == 4
         assert pool["threads"] == 4  # no task has run yet

@@ -1,8 +1,8 @@
 """The local stack (``python -m productscraper stack up|down|status``).
 
 Starts what is missing for the configured URLs: a Redis server and a MongoDB-wire
-server (nx-27017, NOTES.md) when their loopback port is free, then Celery workers and
-Flower. Every process is started in its own session so ``down`` can stop its whole
+server (nx-27017, NOTES.md) when their loopback port is free, then Celery workers,
+Flower, and for schedules one beat and the ``schedules`` queue's worker. Every process is started in its own session so ``down`` can stop its whole
 process group (workers' Chromium included). State lives in ``<run dir>/stack.json``.
 """
 from __future__ import annotations
@@ -134,6 +134,16 @@ def pool_env(pool: str) -> dict[str, str]:
     return env
 
 
+def beat_cmd() -> list[str]:
+    """Celery beat with RedBeat's scheduler (schedules in Redis, one beat via its lock)."""
+    return [sys.executable, "-m", "celery", "-A", "tasks", "beat", "-l", "info",
+            "-S", "redbeat.RedBeatScheduler"]
+
+
+#: Firings the schedules worker runs at once (each waits for its listing crawl subprocess).
+SCHEDULE_CONCURRENCY = 4
+
+
 def default_render_workers(cfg: Config) -> int:
     """Browser workers ``stack up`` starts unless told: one where a browser is installed
     (so pages handed to the render queue always have a consumer), none otherwise (pages
@@ -142,10 +152,13 @@ def default_render_workers(cfg: Config) -> int:
 
 
 def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int | None = None,
-       render_concurrency: int = 1, flower: bool = True, pool: str = DEFAULT_POOL) -> list[Proc]:
+       render_concurrency: int = 1, flower: bool = True, pool: str = DEFAULT_POOL,
+       schedules: bool = True) -> list[Proc]:
     """Start what is missing; returns every process the stack now owns.
 
-    ``render_workers=None``: :func:`default_render_workers`.
+    ``render_workers=None``: :func:`default_render_workers`. ``schedules``: beat and the
+    ``schedules`` worker (threads: a firing waits for its crawl subprocess; not niced, so a
+    scheduled listing crawl gets the CPU before product workers, like one started by hand).
     """
     if render_workers is None:
         render_workers = default_render_workers(cfg)
@@ -172,6 +185,12 @@ def up(cfg: Config, workers: int = 2, concurrency: int = 16, render_workers: int
             if cfg.flower_basic_auth:
                 cmd.append(f"--basic-auth={cfg.flower_basic_auth}")
             procs.append(_spawn(cfg, "flower", cmd))
+        if schedules and "schedules1" not in running:
+            procs.append(_spawn(cfg, "schedules1",
+                                worker_cmd("schedules1", cfg.schedule_queue, SCHEDULE_CONCURRENCY, "threads"),
+                                env=pool_env("threads")))
+        if schedules and "beat" not in running:
+            procs.append(_spawn(cfg, "beat", beat_cmd()))
     finally:
         _save_state(cfg, procs)
     return procs

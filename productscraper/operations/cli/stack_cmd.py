@@ -25,6 +25,8 @@ def register(sub) -> None:
     up.add_argument("--pool", default=None, choices=["reactor", "threads", "prefork", "solo"],
                     help=f"Celery pool (default WORKER_POOL, {DEFAULT_POOL})")
     up.add_argument("--no-flower", action="store_true", help="do not start Flower")
+    up.add_argument("--no-schedules", action="store_true",
+                    help="start neither Celery beat nor the schedules worker")
     up.set_defaults(func=cmd_up)
     down = ssub.add_parser("down", help="stop exactly what `stack up` started")
     down.set_defaults(func=cmd_down)
@@ -39,7 +41,8 @@ def cmd_up(args: argparse.Namespace) -> int:
                          concurrency=args.concurrency or cfg.worker_concurrency,
                          render_workers=args.render_workers,
                          render_concurrency=args.render_concurrency,
-                         flower=not args.no_flower, pool=args.pool or cfg.worker_pool)
+                         flower=not args.no_flower, pool=args.pool or cfg.worker_pool,
+                         schedules=not args.no_schedules)
     except stack.StackError as exc:
         print(f"stack up failed: {exc}")
         return 1

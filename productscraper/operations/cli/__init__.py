@@ -4,10 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from productscraper.operations.cli import (demo_cmd, enqueue_cmd, ops_cmd, quality_cmd, runs_cmd,
-                                          stack_cmd, status_cmd)
+from productscraper.operations.cli import (demo_cmd, domains_cmd, enqueue_cmd, ops_cmd, quality_cmd,
+                                          runs_cmd, stack_cmd, status_cmd)
 
-COMMANDS = (stack_cmd, runs_cmd, status_cmd, enqueue_cmd, demo_cmd, ops_cmd, quality_cmd)
+COMMANDS = (stack_cmd, runs_cmd, status_cmd, enqueue_cmd, demo_cmd, ops_cmd, quality_cmd, domains_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,8 +1,10 @@
 """Paused domains (collection ``domains``): pause, resume, list, and a cached "is it paused?".
 
 One document per domain (``host:port`` as :func:`productscraper.urls.host_key` gives it):
-``{_id: domain, paused: bool, reasons: [...], runs: [run ids], paused_at, paused_by,
-resumed_at}``. A paused domain's product tasks are deferred by the workers (re-queued with a
+``{_id: domain, state: "paused" | "resumed", reasons: [...], runs: [run ids], paused_at,
+paused_by, resumed_at, resumed_ts}`` (``state`` is a string, not a bool: nx-27017 stores a
+bool ``$set`` on an existing document as an integer; ``resumed_ts`` is epoch seconds because
+it compares ISO strings only to the second). A paused domain's product tasks are deferred by the workers (re-queued with a
 countdown, counted ``deferred``, never fetched) until ``domains resume DOMAIN``.
 
 Workers ask on every task, so the set of paused domains is cached per process for
@@ -17,11 +19,12 @@ import time
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
-from productscraper.storage.clock import now_iso
+from productscraper.storage.clock import now_iso, reference_time
 
 log = logging.getLogger(__name__)
 
 COLLECTION = "domains"
+PAUSED, RESUMED = "paused", "resumed"
 
 
 def pause(db: Database, domain: str, reasons: list[dict], run_ids: list[str] | None = None,
@@ -29,7 +32,7 @@ def pause(db: Database, domain: str, reasons: list[dict], run_ids: list[str] | N
     """Pause ``domain`` with the reasons (and the runs that led to it)."""
     db[COLLECTION].update_one(
         {"_id": domain},
-        {"$set": {"paused": True, "reasons": list(reasons), "runs": list(run_ids or []),
+        {"$set": {"state": PAUSED, "reasons": list(reasons), "runs": list(run_ids or []),
                   "paused_at": now_iso(), "paused_by": by}},
         upsert=True)
     _forget()
@@ -38,8 +41,9 @@ def pause(db: Database, domain: str, reasons: list[dict], run_ids: list[str] | N
 def resume(db: Database, domain: str) -> bool:
     """Resume ``domain``; False when it was not paused. Its monitor history restarts here:
     only runs checked after ``resumed_at`` count towards the next pause."""
-    result = db[COLLECTION].update_one({"_id": domain, "paused": True},
-                                       {"$set": {"paused": False, "resumed_at": now_iso()}})
+    result = db[COLLECTION].update_one(
+        {"_id": domain, "state": PAUSED},
+        {"$set": {"state": RESUMED, "resumed_at": now_iso(), "resumed_ts": reference_time()}})
     _forget()
     return result.modified_count > 0
 
@@ -51,13 +55,13 @@ def get(db: Database, domain: str) -> dict | None:
 
 def list_domains(db: Database, paused_only: bool = True) -> list[dict]:
     """Domain documents (paused ones only by default), by domain."""
-    query = {"paused": True} if paused_only else {}
+    query = {"state": PAUSED} if paused_only else {}
     return sorted(db[COLLECTION].find(query), key=lambda d: d["_id"])
 
 
 def paused_domains(db: Database) -> frozenset[str]:
     """The paused domains, read now."""
-    return frozenset(d["_id"] for d in db[COLLECTION].find({"paused": True}, {"_id": 1}))
+    return frozenset(d["_id"] for d in db[COLLECTION].find({"state": PAUSED}, {"_id": 1}))
 
 
 # ------------------------------------------------------------------ per-process cache

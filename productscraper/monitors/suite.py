@@ -33,7 +33,7 @@ from productscraper.monitors.drop import DropMonitor
 from productscraper.monitors.rates import RateMonitor
 from productscraper.profiles import SiteProfile, UnknownProfile, get_profile, profile_for_url
 from productscraper.storage import runs
-from productscraper.storage.clock import now_iso, now_utc, parse_iso
+from productscraper.storage.clock import now_iso, now_utc, parse_iso, reference_time
 from productscraper.urls import host_key
 
 log = logging.getLogger(__name__)
@@ -83,16 +83,16 @@ def thresholds_for(profile: SiteProfile, cfg: Config) -> Thresholds:
 def previous_run(db: Database, domain: str, run_id: str) -> dict | None:
     """The domain's last checked run before this one (its document), or None."""
     docs = db.runs.find({"domain": domain, "monitors": {"$exists": True}, "_id": {"$ne": run_id}},
-                        {"monitors": 1}).sort("monitors.checked_at", DESCENDING).limit(1)
+                        {"monitors": 1}).sort("monitors.checked_ts", DESCENDING).limit(1)
     return next(iter(docs), None)
 
 
 def degraded_streak(db: Database, domain: str, limit: int) -> list[dict]:
     """The domain's last ``limit`` checked runs since its last resume, newest first."""
-    since = (pause.get(db, domain) or {}).get("resumed_at") or ""
-    docs = db.runs.find({"domain": domain, "monitors.checked_at": {"$gt": since}},
+    since = (pause.get(db, domain) or {}).get("resumed_ts") or 0.0
+    docs = db.runs.find({"domain": domain, "monitors.checked_ts": {"$gt": since}},
                         {"degraded": 1, "degraded_reasons": 1})
-    return list(docs.sort("monitors.checked_at", DESCENDING).limit(limit))
+    return list(docs.sort("monitors.checked_ts", DESCENDING).limit(limit))
 
 
 def _due(doc: dict, summary: dict) -> bool:
@@ -122,7 +122,8 @@ def check_run(db: Database, run_id: str, cfg: Config | None = None) -> dict | No
     before = previous_run(db, domain, run_id)
     current = snapshot(summary)
     reasons = evaluate(current, (before or {}).get("monitors", {}).get("summary"), thresholds)
-    verdict = {"checked_at": now_iso(), "summary": current, "thresholds": asdict(thresholds),
+    # checked_ts (epoch s) orders runs: nx-27017 compares ISO strings only to the second.
+    verdict = {"checked_at": now_iso(), "checked_ts": reference_time(), "summary": current, "thresholds": asdict(thresholds),
                "previous_run": before["_id"] if before else None}
     written = db.runs.update_one(
         {"_id": run_id, "monitors": {"$exists": False}},
@@ -157,4 +158,5 @@ def act_on_degraded(db: Database, run_id: str, domain: str, reasons: list[dict],
 def verdict_of(doc: dict | None) -> dict:
     """``degraded`` (None until checked) and ``degraded_reasons`` of a run document."""
     doc = doc or {}
-    return {"degraded": doc.get("degraded"), "degraded_reasons": doc.get("degraded_reasons") or []}
+    degraded = doc.get("degraded")
+    return {"degraded": None if degraded is None else bool(degraded), "degraded_reasons": doc.get("degraded_reasons") or []}

@@ -108,7 +108,7 @@ def summary(db: Database, run_id: str) -> dict:
         "time_per_product_ms": time_per_product(run),
         "timed_products": ((run.get("timings") or {}).get("total") or {}).get("n", 0),
         # Set once by the quality monitors (productscraper/monitors/suite.py): None until then.
-        "degraded": run.get("degraded"),
+        "degraded": None if run.get("degraded") is None else bool(run["degraded"]),
         "degraded_reasons": run.get("degraded_reasons") or [],
         "computed_at": computed_at,
     }

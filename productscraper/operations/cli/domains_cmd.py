@@ -24,8 +24,9 @@ def register(sub) -> None:
 
 def format_domain(doc: dict) -> str:
     """One domain's block: state, since when, the runs and the reasons."""
-    state = "PAUSED" if doc.get("paused") else "resumed"
-    when = doc.get("paused_at") if doc.get("paused") else doc.get("resumed_at")
+    paused = doc.get("state") == pause.PAUSED
+    state = "PAUSED" if paused else "resumed"
+    when = doc.get("paused_at") if paused else doc.get("resumed_at")
     lines = [f"{doc['_id']}: {state} since {when} (by {doc.get('paused_by', '?')})"]
     if doc.get("runs"):
         lines.append(f"  runs: {', '.join(doc['runs'])}")

@@ -209,3 +209,16 @@ def test_snapshot_keeps_what_the_next_run_is_compared_with():
                   "field_coverage": {"title": 1.0, "price": 0.5, "sku": 1.0}})
     assert s == {"run_id": "r", "stored": 3, "failed": 1, "rejected": 0,
                  "field_coverage": {"title": 1.0, "price": 0.5}}
+
+
+def test_reconcile_does_not_re_publish_the_deferred_urls_of_a_paused_domain(mdb, monkeypatch):
+    from productscraper.fanout.publisher import FanOutResult
+    from productscraper.storage import reconcile
+
+    ledger.register_many(mdb, [ledger.Entry("rq", "http://held.test/p/1"),
+                               ledger.Entry("rq", "http://free.test/p/1")])
+    pause.pause(mdb, "held.test", [{"monitor": "manual", "message": "test"}], by="hand")
+    sent = []
+    monkeypatch.setattr(reconcile, "publish", lambda entries: (sent.extend(entries), FanOutResult())[1])
+    assert reconcile.republish_queued(mdb, "rq") == 1
+    assert [e.url for e in sent] == ["http://free.test/p/1"]

@@ -116,7 +116,10 @@ class RunStats:
                     if summary["complete"]:
                         runs.save_summary(db, run_id, summary)
                         self.dirty.discard(run_id)
-                        check_run(db, run_id)  # once per run, whoever is first
+                        try:
+                            check_run(db, run_id)  # once per run, whoever is first
+                        except Exception:  # a monitor's bug must not stop the counters
+                            log.exception("quality monitors failed on run %s", run_id)
         except Exception as exc:  # MongoDB down: keep the counts for the next flush
             log.warning("run stats not flushed (%s); will retry", exc)
             with self.lock:

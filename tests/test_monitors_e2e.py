@@ -107,3 +107,36 @@ def test_lost_price_markup_degrades_the_run_then_pauses_the_domain_until_resumed
     assert fetches(shop, path) == before + 1
     assert "no paused domains" in cli("domains", "list", env=env).stdout
     assert cli("domains", "resume", domain, env=env, check=False).returncode == 1
+
+
+@pytest.fixture(scope="module")
+def batch_stack(redis_srv, mongo_srv, tmp_path_factory):
+    env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("monb"), **QUICK,
+                   PRODUCTS_PER_TASK="3")
+    cli("stack", "up", "--workers", "1", "--concurrency", "4", "--render-workers", "0",
+        "--no-flower", env=env)
+    yield env
+    cli("stack", "down", env=env, check=False)
+
+
+def test_a_domain_paused_by_hand_defers_batched_tasks_until_resumed(batch_stack, demo_shop):
+    env = batch_stack
+    shop = demo_shop(products=3, seed=6)
+    domain = host_key(shop.listing_url)
+    out = cli("domains", "pause", domain, "--reason", "maintenance week", env=env).stdout
+    assert f"domain {domain} paused" in out
+    assert "maintenance week" in cli("domains", "list", env=env).stdout
+    urls = [p["url"] for p in shop.truth()]
+    cli("enqueue", "--run", "batch1", "--profile", "demo", *urls, env=env)
+    client = MongoClient(env["MONGO_URI"], serverSelectionTimeoutMS=5000)
+    db = client[env["MONGO_URI"].rsplit("/", 1)[1]]
+    try:
+        until(lambda: ((db.runs.find_one({"_id": "batch1"}) or {}).get("events") or {})
+              .get("deferred", 0) >= 6, what="each URL deferred twice")
+        assert not [line for line in shop.access_log_lines() if "/product/" in line]
+        cli("domains", "resume", domain, env=env)
+        rep = wait(env, "batch1", timeout=60)
+        assert (rep["stored"], rep["failed"]) == (3, 0)
+        assert len([line for line in shop.access_log_lines() if "/product/" in line]) == 3
+    finally:
+        client.close()

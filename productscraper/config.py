@@ -133,6 +133,20 @@ class Config:
     schedule_crawl_timeout: float = 3600.0
     beat_max_interval: float = 5.0
     redbeat_lock_timeout: float = 30.0
+    # Quality monitors (productscraper/monitors/, docs/operations.md "Quality monitors"):
+    # checked once per complete run; coverage floors and rate ceilings are shares (0..1),
+    # the drop limit is in percentage points against the domain's previous run. A site
+    # profile's [monitors] table overrides them. MONITOR_PAUSE_AFTER degraded runs in a
+    # row pause the domain (0: never); its tasks are re-queued every PAUSED_DOMAIN_RETRY s.
+    monitors: bool = True
+    monitor_title_coverage_min: float = 0.9
+    monitor_price_coverage_min: float = 0.8
+    monitor_max_drop_points: float = 20.0
+    monitor_reject_rate_max: float = 0.25
+    monitor_error_rate_max: float = 0.25
+    monitor_pause_after: int = 2
+    paused_domain_retry_s: float = 10.0
+    paused_domains_cache_s: float = 2.0
 
     @property
     def mongo_db_name(self) -> str:
@@ -211,6 +225,17 @@ class Config:
             schedule_crawl_timeout=_float(env, "SCHEDULE_CRAWL_TIMEOUT", d.schedule_crawl_timeout),
             beat_max_interval=_float(env, "BEAT_MAX_INTERVAL", d.beat_max_interval),
             redbeat_lock_timeout=_float(env, "REDBEAT_LOCK_TIMEOUT", d.redbeat_lock_timeout),
+            monitors=_bool(env, "MONITORS", d.monitors),
+            monitor_title_coverage_min=_float(env, "MONITOR_TITLE_COVERAGE_MIN",
+                                              d.monitor_title_coverage_min),
+            monitor_price_coverage_min=_float(env, "MONITOR_PRICE_COVERAGE_MIN",
+                                              d.monitor_price_coverage_min),
+            monitor_max_drop_points=_float(env, "MONITOR_MAX_DROP_POINTS", d.monitor_max_drop_points),
+            monitor_reject_rate_max=_float(env, "MONITOR_REJECT_RATE_MAX", d.monitor_reject_rate_max),
+            monitor_error_rate_max=_float(env, "MONITOR_ERROR_RATE_MAX", d.monitor_error_rate_max),
+            monitor_pause_after=_int(env, "MONITOR_PAUSE_AFTER", d.monitor_pause_after),
+            paused_domain_retry_s=_float(env, "PAUSED_DOMAIN_RETRY", d.paused_domain_retry_s),
+            paused_domains_cache_s=_float(env, "PAUSED_DOMAINS_CACHE", d.paused_domains_cache_s),
         )
 
     def check_timeouts(self) -> None:

@@ -9,12 +9,13 @@ from celery import Task
 from pymongo.errors import PyMongoError
 
 from productscraper.config import get_config
+from productscraper.monitors import pause
 from productscraper.worker.green_tasks import call_blocking
 from productscraper.worker.outcomes import Outcome, failed
 from productscraper.storage.runstats import get_run_stats
 from productscraper.storage import ledger, products
 from productscraper.storage.connection import get_db
-from productscraper.urls import InvalidURL, url_fingerprint, validate_url
+from productscraper.urls import InvalidURL, host_key, url_fingerprint, validate_url
 from tasks.app import BATCH_TASK, RENDER_TASK, SCRAPE_TASK, app
 from tasks.retry_policy import backoff, retry_budget
 from tasks.webhook import notify_changes
@@ -24,6 +25,27 @@ log = logging.getLogger(__name__)
 
 class TransientScrapeError(Exception):
     """A transient failure; the task is retried with back-off."""
+
+
+class DomainPaused(Exception):
+    """The URL's domain is paused by the quality monitors; the task is deferred."""
+
+
+def domain_paused(url: str) -> bool:
+    """True when ``url``'s domain is paused (``domains list``); the paused set is cached per
+    process, so only a stale cache costs a MongoDB read (in a thread, off the reactor)."""
+    cfg = get_config()
+    db = get_db()
+    paused = pause.cached(db.name)
+    if paused is None:
+        paused = call_blocking(pause.refresh, db, cfg.paused_domains_cache_s)
+    return bool(paused) and host_key(url) in paused
+
+
+def paused_countdown(cfg) -> float:
+    """Seconds until a paused domain's task is tried again (jittered, inside the
+    visibility timeout like a rate-limit deferral)."""
+    return min(cfg.paused_domain_retry_s * random.uniform(1.0, 1.5), cfg.visibility_timeout / 2)
 
 
 def record_failure(outcome: Outcome, run_id: str, attempts: int) -> None:
@@ -108,6 +130,13 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
     attempt = retries + 1 + prior_attempts
     try:
         url = validate_url(url)
+        if domain_paused(url):
+            # Not fetched and no attempt used: counted `deferred`, re-queued until resumed.
+            get_run_stats(task.request.hostname or "worker").record(
+                run_id, Outcome("deferred", url, reason="domain paused"))
+            raise task.retry(countdown=paused_countdown(cfg), max_retries=None,
+                             kwargs={**task.request.kwargs, "deferrals": deferrals + 1},
+                             exc=DomainPaused(f"{host_key(url)} is paused (`domains list`)"))
         validators = None if render else stored_validators([url]).get(url)
         outcome = get_service().scrape(url, run_id, profile=profile, attempt=attempt,
                                        render=render, timeout=cfg.task_soft_time_limit,
@@ -183,10 +212,20 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
     valid = []
     for url in urls:
         try:
-            valid.append(validate_url(url))
+            url = validate_url(url)
         except InvalidURL as exc:
             call_blocking(record_failure, failed(str(url), "InvalidURL", str(exc)), run_id, 1)
             states["failed"] += 1
+            continue
+        if domain_paused(url):  # continues alone, deferred until the domain is resumed
+            scrape_product.apply_async(
+                args=[url, run_id], kwargs={"profile": profile},
+                countdown=paused_countdown(cfg), queue=cfg.product_queue,
+                task_id=f"{ledger.ledger_id(run_id, url)}:single")
+            stats.record(run_id, Outcome("deferred", url, reason="domain paused"))
+            states["deferred"] += 1
+            continue
+        valid.append(url)
     results = get_service().scrape_many(valid, run_id, profile=profile,
                                         timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S,
                                         validators=stored_validators(valid))

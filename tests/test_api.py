@@ -356,3 +356,15 @@ def test_openapi_no_server_errors_and_responses_match_the_schema(case, fuzzed_db
     # not issue is rightly refused (422), which the positive-data check would flag.
     excluded = [positive_data_acceptance] if (case.query or {}).get("cursor") is not None else []
     case.call_and_validate(excluded_checks=excluded)
+
+
+def test_run_detail_says_whether_the_monitors_found_the_run_degraded_and_why(client, mdb):
+    assert client.get("/runs/run-a").json()["degraded"] is None  # not checked (yet)
+    reasons = [{"monitor": "price_coverage", "metric": "price_coverage", "value": 0.0,
+                "limit": 0.8, "message": "price coverage 0.0% is below the floor 80.0%"}]
+    runs.start(mdb, "run-degraded", source="test")
+    mdb.runs.update_one({"_id": "run-degraded"},
+                        {"$set": {"degraded": True, "degraded_reasons": reasons}})
+    body = client.get("/runs/run-degraded").json()
+    assert body["degraded"] is True and body["degraded_reasons"] == reasons
+    assert body["summary"]["degraded"] is True

@@ -48,6 +48,14 @@ async def admin_throttle(request: web.Request) -> web.Response:
     return web.json_response({"until": state.throttle_until})
 
 
+async def admin_markup(request: web.Request) -> web.Response:
+    """POST /_admin/markup?price=0: product pages lose (0) or regain (1) their price markup,
+    like a template change between two runs. Kept across /_admin/reset, like reprices."""
+    state = _state(request)
+    state.price_markup = request.query.get("price", "1") not in ("0", "false", "no")
+    return web.json_response({"price": state.price_markup})
+
+
 async def admin_reset(request: web.Request) -> web.Response:
     """POST /_admin/reset: forget attempts, stats and any throttle (not reprices)."""
     state = _state(request)

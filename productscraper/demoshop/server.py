@@ -14,7 +14,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from aiohttp import web
 
 from . import sitemaps, templates
-from .admin import admin_reprice, admin_reset, admin_stats, admin_throttle, admin_truth
+from .admin import (admin_markup, admin_reprice, admin_reset, admin_stats, admin_throttle,
+                    admin_truth)
 from .state import STATE_KEY, ShopOptions, ShopState, _origin, _state
 from .catalog import Product, page_count, page_slice
 from .faults import (
@@ -152,6 +153,7 @@ async def product(request: web.Request) -> web.StreamResponse:
         item, page_url=origin + path, origin=origin,
         title=None if detail == NO_TITLE else "",
         price_text=NEGATIVE_PRICE_TEXT if detail == NEGATIVE_PRICE else None,
+        show_price=state.price_markup,
     )
     if js:
         render = functools.partial(templates.js_product_page, delay_ms=state.options.js_delay_ms)
@@ -250,6 +252,7 @@ def create_app(options: ShopOptions) -> web.Application:
     app.router.add_post("/_admin/reprice", admin_reprice)
     app.router.add_post("/_admin/throttle", admin_throttle)
     app.router.add_post("/_admin/reset", admin_reset)
+    app.router.add_post("/_admin/markup", admin_markup)
     return app
 
 

@@ -61,6 +61,8 @@ class ShopState:
     throttle_until: float = 0.0
     throttle_status: int = 429
     throttle_retry_after: int = 1
+    #: False: product pages are served without their price markup (/_admin/markup).
+    price_markup: bool = True
     access_log: IO[str] | None = None
     jitter: random.Random = field(default_factory=random.Random)
 

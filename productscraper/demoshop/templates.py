@@ -50,10 +50,13 @@ class ProductView:
     description: str
     page_url: str  # absolute URL of the page being rendered
     origin: str  # scheme://host:port, to make absolute URLs
+    #: False: the page lost its price markup (visible price and the offer's price), as a
+    #: template change would do (POST /_admin/markup?price=0; the quality monitors' test).
+    show_price: bool = True
 
     @classmethod
     def of(cls, product: Product, *, page_url: str, origin: str, title: str | None = "",
-           price_text: str | None = None) -> ProductView:
+           price_text: str | None = None, show_price: bool = True) -> ProductView:
         """Build a view of `product`; pass title=None or price_text to override what is shown."""
         return cls(
             id=product.id,
@@ -69,6 +72,7 @@ class ProductView:
             description=product.description,
             page_url=page_url,
             origin=origin,
+            show_price=show_price,
         )
 
     @property
@@ -190,7 +194,8 @@ def product_fragment(view: ProductView) -> str:
     parts.append(
         f'<img class="main" src="{view.image_path}" alt="{escape(view.title or "")}" width="300" height="300">'
     )
-    parts.append(f'<p class="price">{CURRENCY_SYMBOL}{escape(view.price_text)}</p>')
+    if view.show_price:
+        parts.append(f'<p class="price">{CURRENCY_SYMBOL}{escape(view.price_text)}</p>')
     stock = f"In stock ({view.stock} available)" if view.stock is not None else "Out of stock"
     parts.append(f'<p class="availability">{stock}</p>')
     if view.rating is not None:
@@ -214,13 +219,13 @@ def product_fragment(view: ProductView) -> str:
 
 def product_jsonld(view: ProductView) -> list[str]:
     """The page's JSON-LD documents (schema.org Product, BreadcrumbList) as script bodies."""
-    offer: dict[str, object] = {
-        "@type": "Offer",
-        "price": view.price_text,
-        "priceCurrency": CURRENCY,
+    offer: dict[str, object] = {"@type": "Offer"}
+    if view.show_price:
+        offer.update({"price": view.price_text, "priceCurrency": CURRENCY})
+    offer.update({
         "availability": "https://schema.org/" + ("InStock" if view.stock is not None else "OutOfStock"),
         "url": view.page_url,
-    }
+    })
     if view.stock is not None:
         offer["inventoryLevel"] = {"@type": "QuantitativeValue", "value": view.stock}
     product: dict[str, object] = {"@context": "https://schema.org", "@type": "Product"}

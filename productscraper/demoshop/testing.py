@@ -220,6 +220,10 @@ class DemoShopProcess:
         return self._admin("POST", "throttle", status=status, retry_after=retry_after,
                            duration=duration)["until"]
 
+    def set_price_markup(self, shown: bool) -> bool:
+        """Serve product pages with or without their price markup (POST /_admin/markup)."""
+        return self._admin("POST", "markup", price=int(shown))["price"]
+
     def reset(self) -> None:
         """Clear attempt counters, stats and any throttle."""
         self._admin("POST", "reset")

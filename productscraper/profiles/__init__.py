@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from productscraper.monitors.base import THRESHOLD_KEYS
 from productscraper.pages.selectors import validate_query
 
 PROFILES_DIR = Path(__file__).resolve().parent
@@ -34,7 +35,8 @@ FIELD_NAMES = frozenset(
 )
 _TOP_KEYS = frozenset(
     {"name", "hosts", "currency", "render", "wait_for", "render_on_miss", "render_allow_hosts",
-     "rate_limit", "burst", "listing", "fields", "discovery", "sitemap_rules", "speculate_pages"}
+     "rate_limit", "burst", "listing", "fields", "discovery", "sitemap_rules", "speculate_pages",
+     "monitors"}
 )
 _LISTING_KEYS = frozenset({"product_links", "next_page", "category_links", "follow_categories"})
 _CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
@@ -117,6 +119,8 @@ class SiteProfile:
     sitemap_rules: tuple[str, ...] = ()
     #: Listing pages fetched ahead of the chain when its next-page links are numeric; 0 = off.
     speculate_pages: int = 4
+    #: Quality monitor thresholds over the configured ones (``[monitors]``, docs/operations.md).
+    monitors: Mapping[str, float] = field(default_factory=FrozenMap)
 
 
 GENERIC_PROFILE = SiteProfile(name=GENERIC)
@@ -205,6 +209,8 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
     if isinstance(speculate, bool) or not isinstance(speculate, int) or speculate < 0:
         raise _fail(path, "speculate_pages", f"{speculate!r} must be an integer >= 0")
 
+    monitors = _parse_monitors(path, data.get("monitors", {}))
+
     listing_data = data.get("listing", {})
     if not isinstance(listing_data, dict):
         raise _fail(path, "listing", "expected a [listing] table")
@@ -257,7 +263,23 @@ def _parse_profile(path: Path, data: dict[str, Any]) -> SiteProfile:
         discovery=discovery,
         sitemap_rules=sitemap_rules,
         speculate_pages=speculate,
+        monitors=monitors,
     )
+
+
+def _parse_monitors(path: Path, table: Any) -> FrozenMap:
+    """``[monitors]``: known threshold names, numbers >= 0 (shares <= 1 but the drop)."""
+    if not isinstance(table, dict):
+        raise _fail(path, "monitors", "expected a [monitors] table")
+    out = {}
+    for key, value in table.items():
+        if key not in THRESHOLD_KEYS:
+            raise _fail(path, f"monitors.{key}", f"unknown key (allowed: {', '.join(sorted(THRESHOLD_KEYS))})")
+        limit = 100 if key == "max_drop_points" else 1
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= limit:
+            raise _fail(path, f"monitors.{key}", f"{value!r} must be a number in 0..{limit}")
+        out[key] = float(value)
+    return FrozenMap(out)
 
 
 def load_profile_file(path: Path) -> SiteProfile:

@@ -32,7 +32,9 @@ from productscraper.storage.clock import now_iso
 
 TRACKED = ("price", "currency", "availability", "title")
 NEW, GONE = "new", "gone"
-FIELDS = (*TRACKED, NEW, GONE)
+#: A run the quality monitors marked degraded (productscraper/monitors/), not a product.
+MONITOR = "monitor"
+FIELDS = (*TRACKED, NEW, GONE, MONITOR)
 PENDING, DELIVERED, DEAD, NONE = "pending", "delivered", "dead", "none"
 #: ``claim_until`` of an event nobody has claimed (a time, not "": nx-27017's index
 #: answers no range query on an empty string).
@@ -64,6 +66,15 @@ def field_events(old: Mapping[str, Any] | None, product: Mapping[str, Any], at: 
         return [_event(pid, url, NEW, None, snapshot(product), run_id, at, delivery)]
     return [_event(pid, url, f, old.get(f), product.get(f), run_id, at, delivery)
             for f in TRACKED if old.get(f) != product.get(f)]
+
+
+def monitor_event(run_id: str, domain: str, reasons: list[dict[str, Any]], at: str,
+                  delivery: str) -> dict[str, Any]:
+    """The ``monitor`` event of a degraded run: ``new`` holds the domain and the reasons."""
+    event = _event(f"run:{run_id}", None, MONITOR, None, {"domain": domain, "reasons": reasons},
+                   run_id, at, delivery)
+    event["domain"] = domain
+    return event
 
 
 def insert(db: Database, events: Iterable[dict[str, Any]]) -> int:

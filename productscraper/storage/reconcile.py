@@ -43,8 +43,17 @@ def _entry(doc: dict) -> Entry:
 
 
 def republish_queued(db: Database, run_id: str) -> int:
-    """Publish again every ledger entry of the run still ``queued``; returns how many."""
-    entries = [_entry(d) for d in ledger.entries(db, run_id, ledger.QUEUED)]
+    """Publish again every ledger entry of the run still ``queued``; returns how many.
+
+    URLs of a paused domain are skipped: their tasks are not lost but deferred (held by a
+    worker until their countdown), and re-publishing them would only multiply them.
+    """
+    from productscraper.monitors.pause import paused_domains
+    from productscraper.urls import host_key
+
+    paused = paused_domains(db)
+    entries = [_entry(d) for d in ledger.entries(db, run_id, ledger.QUEUED)
+               if not paused or host_key(d["url"]) not in paused]
     result = publish(entries)
     sent = len(entries) - result.publish_errors
     if sent:

@@ -105,9 +105,14 @@ def summary(db: Database, run_id: str) -> dict:
         "pages_per_min": round(terminal / duration * 60, 1) if duration > 0 else 0.0,
         "changes": change_counts(db, run_id),
         "retries": (run.get("events") or {}).get("retried", 0),
+        # Task executions put off because the URL's domain was paused (monitors/pause.py).
+        "deferred": (run.get("events") or {}).get("deferred", 0),
         "field_coverage": field_coverage(run),
         "time_per_product_ms": time_per_product(run),
         "timed_products": ((run.get("timings") or {}).get("total") or {}).get("n", 0),
+        # Set once by the quality monitors (productscraper/monitors/suite.py): None until then.
+        "degraded": None if run.get("degraded") is None else bool(run["degraded"]),
+        "degraded_reasons": run.get("degraded_reasons") or [],
         "computed_at": computed_at,
     }
 
@@ -141,7 +146,8 @@ def save_summary(db: Database, run_id: str, summ: dict) -> None:
     write complete summaries (which later reads cannot contradict).
     """
     fields = {k: v for k, v in summ.items()
-              if k not in {"run_id", "exists", "discovery_finished", "computed_at"}}
+              if k not in {"run_id", "exists", "discovery_finished", "computed_at", "degraded",
+                           "degraded_reasons"}}
     fields["summary_at"] = summ["computed_at"]
     fields["updated_at"] = now_iso()
     if summ.get("complete"):

@@ -95,6 +95,7 @@ class RunStats:
             pending, self.pending = self.pending, defaultdict(Counter)
         if not pending and not self.dirty:
             return
+        from productscraper.monitors.suite import check_run
         from productscraper.storage import runs
         from productscraper.storage.connection import get_db
 
@@ -115,6 +116,10 @@ class RunStats:
                     if summary["complete"]:
                         runs.save_summary(db, run_id, summary)
                         self.dirty.discard(run_id)
+                        try:
+                            check_run(db, run_id)  # once per run, whoever is first
+                        except Exception:  # a monitor's bug must not stop the counters
+                            log.exception("quality monitors failed on run %s", run_id)
         except Exception as exc:  # MongoDB down: keep the counts for the next flush
             log.warning("run stats not flushed (%s); will retry", exc)
             with self.lock:

@@ -5,7 +5,7 @@ written, and a stricter model would turn such a document into a server error.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -135,6 +135,10 @@ class RunDetail(Run):
     """A run document plus its live summary."""
 
     summary: RunSummary
+    #: Set once the quality monitors checked the complete run (None until then), with
+    #: their reasons: ``{monitor, metric, value, limit, message}`` each.
+    degraded: bool | None = None
+    degraded_reasons: list[dict[str, Any]] = []
 
 
 class RunList(BaseModel):

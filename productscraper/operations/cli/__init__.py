@@ -4,10 +4,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from productscraper.operations.cli import (demo_cmd, enqueue_cmd, ops_cmd, quality_cmd, runs_cmd,
-                                          schedule_cmd, stack_cmd, status_cmd)
+from productscraper.operations.cli import (demo_cmd, domains_cmd, enqueue_cmd, ops_cmd, quality_cmd,
+                                          runs_cmd, schedule_cmd, stack_cmd, status_cmd)
 
-COMMANDS = (stack_cmd, runs_cmd, status_cmd, enqueue_cmd, demo_cmd, ops_cmd, quality_cmd, schedule_cmd)
+COMMANDS = (stack_cmd, runs_cmd, status_cmd, enqueue_cmd, demo_cmd, ops_cmd, quality_cmd,
+            schedule_cmd, domains_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
+from productscraper.monitors.suite import check_run, verdict_of
 from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, check_run
 from productscraper.storage.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.storage.runstats import FLUSH_INTERVAL
@@ -62,9 +63,22 @@ def format_summary(s: dict) -> str:
             parts.append(f"{phase} {timing[phase]:.1f}{site}")
         text += (f"\n  time per stored product, mean of {s.get('timed_products', 0)} tasks: "
                  f"{', '.join(parts)}; total {timing['total']:.1f} ms")
+    if s.get("deferred"):
+        text += f"\n  {s['deferred']} task(s) deferred: their domain was paused (`domains list`)"
+    if s.get("degraded"):
+        text += "\n  DEGRADED: " + "; ".join(r["message"] for r in s.get("degraded_reasons") or ())
     for line in s.get("stalled") or ():
         text += f"\n  {line}"
     return text
+
+
+def with_verdict(db: Database, s: dict) -> dict:
+    """``s`` with the quality monitors' verdict: a complete run nobody checked yet is
+    checked now (idempotent, :func:`productscraper.monitors.suite.check_run`)."""
+    if not s.get("complete"):
+        return s
+    check_run(db, s["run_id"])
+    return {**s, **verdict_of(runs.get(db, s["run_id"]))}
 
 
 def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool = True,
@@ -109,7 +123,7 @@ def wait_for_run(run_id: str, timeout: float, interval: float = 1.0, show: bool 
                 s = _with_counters(db, run_id, s)
             if s["complete"] or time.monotonic() >= deadline:
                 runs.save_summary(db, run_id, s)
-                return s
+                return with_verdict(db, s)
             now = time.monotonic()
             mark = (s["discovered"], done)
             if mark != progress_mark:
@@ -181,7 +195,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not s["exists"]:
         print(json.dumps({"error": f"unknown run {args.run}"}) if args.json else f"unknown run {args.run}")
         return 2
-    s = with_stalls(db, s)
+    s = with_verdict(db, with_stalls(db, s))
     if args.json:
         print(json.dumps(s, default=str))
     else:

@@ -226,3 +226,12 @@ def test_reconcile_does_not_re_publish_the_deferred_urls_of_a_paused_domain(mdb,
     monkeypatch.setattr(reconcile, "publish", lambda entries: (sent.extend(entries), FanOutResult())[1])
     assert reconcile.republish_queued(mdb, "rq") == 1
     assert [e.url for e in sent] == ["http://free.test/p/1"]
+
+
+def test_report_checks_a_complete_run_nobody_checked_yet(mdb):
+    from productscraper.operations.cli.runs_cmd import with_verdict
+
+    finished_run(mdb, "rep1", with_price=0)
+    shown = with_verdict(mdb, runs.summary(mdb, "rep1"))
+    assert shown["degraded"] is True
+    assert {r["monitor"] for r in shown["degraded_reasons"]} == {"price_coverage"}

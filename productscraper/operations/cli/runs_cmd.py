@@ -11,8 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
-from productscraper.monitors.suite import check_run, verdict_of
-from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, check_run
+from productscraper.monitors.suite import check_run as check_quality, verdict_of
+from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, check_run as find_stalls
 from productscraper.storage.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.storage.runstats import FLUSH_INTERVAL
 from productscraper.storage import runs
@@ -77,7 +77,7 @@ def with_verdict(db: Database, s: dict) -> dict:
     checked now (idempotent, :func:`productscraper.monitors.suite.check_run`)."""
     if not s.get("complete"):
         return s
-    check_run(db, s["run_id"])
+    check_quality(db, s["run_id"])
     return {**s, **verdict_of(runs.get(db, s["run_id"]))}
 
 
@@ -185,7 +185,7 @@ def with_stalls(db: Database, s: dict) -> dict:
     run is incomplete; asks the broker and the workers once."""
     if s.get("complete") or not s.get("queued"):
         return s
-    stalls = check_run(db, s["run_id"])
+    stalls = find_stalls(db, s["run_id"])
     return {**s, "stalled": [item.message(s["run_id"]) for item in stalls]} if stalls else s
 
 

@@ -103,3 +103,34 @@ def test_two_deliveries_never_claim_the_same_event_and_a_renewed_lease_keeps_the
     # A lease that lapsed (its worker died) lets another delivery take the events.
     mdb.changes.update_many({"delivery": "pending"}, {"$set": {"claim_until": at}})
     assert len(changes.claim(mdb, 10, 60)[1]) == 2
+
+
+def _scheduled_run(db, run_id: str, fired_at: str, urls: list[str], *, crawl_exit: int = 0):
+    """A complete run of schedule ``s`` that stored ``urls``."""
+    from productscraper.scheduling import firings
+    from productscraper.storage import runs
+
+    runs.start(db, run_id, source="schedule", start_urls=["http://shop.test:8080/"])
+    firings.record_started(db, "s", run_id, fired_at)
+    ledger.register_many(db, [ledger.Entry(run_id, u) for u in urls])
+    for url in urls:
+        products.upsert(db, {**book(url_fingerprint(url)), "url": url})
+        ledger.mark(db, run_id, url, ledger.STORED)
+    runs.finish_discovery(db, run_id)
+    firings.record_crawl_end(db, run_id, crawl_exit)
+
+
+def test_a_scheduled_run_reports_once_what_its_previous_complete_run_saw_and_it_did_not(mdb):
+    from productscraper.scheduling.completion import record_gone_once
+
+    urls = [f"http://shop.test:8080/p{i}" for i in range(3)]
+    _scheduled_run(mdb, "s-20261207T100000Z", "2026-12-07T10:00:00Z", urls)
+    # A firing whose listing crawl failed is not compared with, nor compared.
+    _scheduled_run(mdb, "s-20261207T100500Z", "2026-12-07T10:05:00Z", urls[:1], crawl_exit=1)
+    assert record_gone_once(mdb, "s-20261207T100500Z") is None
+    _scheduled_run(mdb, "s-20261207T101000Z", "2026-12-07T10:10:00Z", urls[:2])
+    assert record_gone_once(mdb, "s-20261207T100000Z") == 0  # the first: nothing before it
+    assert record_gone_once(mdb, "s-20261207T101000Z") == 1
+    assert record_gone_once(mdb, "s-20261207T101000Z") is None  # once
+    (gone,) = list(mdb.changes.find({"field": "gone"}))
+    assert (gone["url"], gone["run_id"]) == (urls[2], "s-20261207T101000Z")

@@ -96,6 +96,7 @@ class RunStats:
         if not pending and not self.dirty:
             return
         from productscraper.monitors.suite import check_run
+        from productscraper.scheduling.completion import record_gone_once
         from productscraper.storage import runs
         from productscraper.storage.connection import get_db
 
@@ -118,8 +119,9 @@ class RunStats:
                         self.dirty.discard(run_id)
                         try:
                             check_run(db, run_id)  # once per run, whoever is first
+                            record_gone_once(db, run_id)
                         except Exception:  # a monitor's bug must not stop the counters
-                            log.exception("quality monitors failed on run %s", run_id)
+                            log.exception("run-completion checks failed on run %s", run_id)
         except Exception as exc:  # MongoDB down: keep the counts for the next flush
             log.warning("run stats not flushed (%s); will retry", exc)
             with self.lock:

@@ -13,6 +13,7 @@ from pymongo.errors import PyMongoError
 
 from productscraper.monitors.suite import check_run as check_quality, verdict_of
 from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, check_run as find_stalls
+from productscraper.scheduling.completion import record_gone_once
 from productscraper.storage.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.storage.runstats import FLUSH_INTERVAL
 from productscraper.storage import runs
@@ -78,6 +79,7 @@ def with_verdict(db: Database, s: dict) -> dict:
     if not s.get("complete"):
         return s
     check_quality(db, s["run_id"])
+    record_gone_once(db, s["run_id"])  # a scheduled run: products its last run saw, now gone
     return {**s, **verdict_of(runs.get(db, s["run_id"]))}
 
 

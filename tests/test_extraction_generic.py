@@ -44,6 +44,15 @@ def test_shop_name_and_decorations_are_stripped_from_titles(title: str, url: str
     assert clean_title(title, site_names(url, declared)) == expected
 
 
+def test_a_document_title_naming_only_the_shop_is_no_product_title() -> None:
+    # A product page that lost its name: no h1, and a <title> that is the shop's alone.
+    html = ('<html><head><title>Corner Books</title>'
+            '<meta property="og:site_name" content="Corner Books"></head>'
+            '<body><span class="price">£12.00</span></body></html>')
+    assert extract(html, "http://127.0.0.1:8080/product/7/").get("title") is None
+    assert clean_title("Corner Books", site_names("https://www.cornerbooks.example/p")) is None
+
+
 def test_the_og_title_loses_the_shop_suffix() -> None:
     html = ('<html><head><title>Dream On Pillow - JCPenney</title>'
             '<meta property="og:site_name" content="JCPenney">'

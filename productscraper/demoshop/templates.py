@@ -89,7 +89,8 @@ def category_path(category: Category, page: int = 1) -> str:
 def _layout(title: str, body: str, head: str = "") -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{escape(title)}</title>\n{head}</head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n"
+        f'<meta property="og:site_name" content="{SHOP_NAME}">\n{head}</head>\n<body>\n'
         f'<header class="site-header"><a class="brand" href="/">{SHOP_NAME}</a></header>\n'
         f"{body}\n"
         f'<footer class="site-footer"><p>{SHOP_NAME} — a test site of productscraper.</p></footer>\n'

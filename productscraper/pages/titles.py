@@ -83,6 +83,8 @@ def clean_title(title: str | None, names: set[str]) -> str | None:
         return title
     text = " ".join(title.split())
     text = _MARKS.sub("", text)
+    if _is_site_exactly(text, names):
+        return None  # a <title> naming only the shop (a page without a product name)
     text = strip_site(text, names)
     text = _TRAILING_PRICE.sub("", text) or text
     text = _TRAILING_ID.sub("", text) or text

@@ -1,7 +1,8 @@
 """Acceptance of conditional re-crawls and change events on the books Travel category.
 
-The 11 Travel books (tests/fixtures/books_travel, pages of the offline books.toscrape.com
-copy) are served from a temporary copy by Python's http.server, which sends
+The 11 Travel books (their listing page and product pages, copied from the offline
+books.toscrape.com corpus in ../shared/corpus/books; skipped without it) are served from a
+temporary copy by Python's http.server, which sends
 ``Last-Modified`` and answers ``If-Modified-Since`` with 304. A local receiver takes the
 webhook's POSTs and checks their signature.
 """
@@ -17,7 +18,6 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from pymongo import MongoClient
@@ -29,8 +29,8 @@ from tests.services import cli
 
 pytestmark = [pytest.mark.e2e]
 
-FIXTURE = Path(__file__).parent / "fixtures" / "books_travel"
 LISTING = "/catalogue/category/books/travel_2/index.html"
+PRODUCT_LINK = re.compile(r'href="\.\./\.\./\.\./([^"/]+_\d+)/index\.html"')
 BAZAAR = "/catalogue/the-great-railway-bazaar_446/index.html"
 SECRET = "s3cret-for-tests"
 PRODUCT_PATH = re.compile(r'"GET (/catalogue/(?!category/)[^ ]+_\d+/index\.html) HTTP/1\.\d" (\d{3})')
@@ -76,10 +76,18 @@ def receiver():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, corpus):
     """A copy of the Travel pages served by http.server; its access log is on stderr."""
+    books = corpus / "books"
     root = tmp_path_factory.mktemp("travel") / "books"
-    shutil.copytree(FIXTURE, root)
+    listing = root / LISTING.lstrip("/")
+    listing.parent.mkdir(parents=True)
+    shutil.copy(books / LISTING.lstrip("/"), listing)
+    slugs = set(PRODUCT_LINK.findall(listing.read_text(encoding="utf-8")))
+    assert len(slugs) == 11, slugs
+    for slug in slugs:
+        (root / "catalogue" / slug).mkdir(parents=True)
+        shutil.copy(books / "catalogue" / slug / "index.html", root / "catalogue" / slug / "index.html")
     log = root.parent / "access.log"
     port = free_port()
     with open(log, "w") as err:

@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import redis
+from pymongo import MongoClient
+from pymongo.database import Database
 
 from tests.services import cli
 
@@ -60,3 +65,37 @@ def max_in_window(times: list[float], window: float = 1.0) -> int:
             lo += 1
         best = max(best, hi - lo + 1)
     return best
+
+
+@contextmanager
+def one_worker_stack(env: dict) -> Iterator[dict]:
+    """``stack up`` with one HTTP worker (8 slots), no browser, no Flower; down afterwards."""
+    cli("stack", "up", "--workers", "1", "--concurrency", "8", "--render-workers", "0",
+        "--no-flower", env=env)
+    try:
+        yield env
+    finally:
+        cli("stack", "down", env=env, check=False)
+
+
+@contextmanager
+def stack_database(env: dict) -> Iterator[Database]:
+    """The stack's MongoDB database (pymongo over TCP, timezone-aware datetimes)."""
+    uri = env["MONGO_URI"]
+    client = MongoClient(uri, serverSelectionTimeoutMS=5000, tz_aware=True)
+    try:
+        yield client[uri.rsplit("/", 1)[1]]
+    finally:
+        client.close()
+
+
+def until(predicate, timeout: float = 30.0, what: str = "condition"):
+    """Poll ``predicate`` until it is truthy (no timing is asserted: the deadline only
+    keeps a broken build from hanging)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")

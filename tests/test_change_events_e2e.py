@@ -20,12 +20,10 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from pymongo import MongoClient
 
 from productscraper.operations.netutil import free_port, wait_listening
 from tests.conftest import make_env
-from tests.e2e import crawl, wait
-from tests.services import cli
+from tests.e2e import crawl, one_worker_stack, stack_database, until, wait
 
 pytestmark = [pytest.mark.e2e]
 
@@ -104,18 +102,14 @@ def hook_stack(redis_srv, mongo_srv, tmp_path_factory, receiver):
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("run"),
                    WEBHOOK_URL=receiver.url, WEBHOOK_SECRET=SECRET, WEBHOOK_BATCH_DELAY="0.5",
                    WEBHOOK_MAX_RETRIES="2", WEBHOOK_BACKOFF_MAX="1")
-    cli("stack", "up", "--workers", "1", "--concurrency", "8", "--render-workers", "0",
-        "--no-flower", env=env)
-    yield env
-    cli("stack", "down", env=env, check=False)
+    with one_worker_stack(env):
+        yield env
 
 
 @pytest.fixture(scope="module")
 def hdb(hook_stack):
-    uri = hook_stack["MONGO_URI"]
-    client = MongoClient(uri, serverSelectionTimeoutMS=5000, tz_aware=True)
-    yield client[uri.rsplit("/", 1)[1]]
-    client.close()
+    with stack_database(hook_stack) as database:
+        yield database
 
 
 def product_answers(site, since_line: int) -> list[tuple[str, int]]:
@@ -127,14 +121,6 @@ def log_length(site) -> int:
     return len(site["log"].read_text().splitlines())
 
 
-def until(predicate, timeout: float = 30.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def reprice(site, path: str, price: str) -> str:

@@ -4,14 +4,13 @@ Run 1 is fine; run 2 (price markup gone) is ``degraded`` with a reason naming pr
 run 3 (still broken) pauses the domain; a task of that domain enqueued afterwards is
 deferred, never fetched (the demo shop's access log), until ``domains resume``.
 """
-import time
 
 import pytest
 from pymongo import MongoClient
 
 from productscraper.urls import host_key
 from tests.conftest import make_env
-from tests.e2e import crawl, report, wait
+from tests.e2e import crawl, one_worker_stack, report, stack_database, until, wait
 from tests.services import cli
 
 pytestmark = pytest.mark.e2e
@@ -23,30 +22,16 @@ QUICK = {"PAUSED_DOMAIN_RETRY": "1", "PAUSED_DOMAINS_CACHE": "0.5"}
 @pytest.fixture(scope="module")
 def monitor_stack(redis_srv, mongo_srv, tmp_path_factory):
     env = make_env(redis_srv.port, mongo_srv.port, tmp_path_factory.mktemp("mon"), **QUICK)
-    cli("stack", "up", "--workers", "1", "--concurrency", "8", "--render-workers", "0",
-        "--no-flower", env=env)
-    yield env
-    cli("stack", "down", env=env, check=False)
+    with one_worker_stack(env):
+        yield env
 
 
 @pytest.fixture(scope="module")
 def mdb(monitor_stack):
-    uri = monitor_stack["MONGO_URI"]
-    client = MongoClient(uri, serverSelectionTimeoutMS=5000, tz_aware=True)
-    yield client[uri.rsplit("/", 1)[1]]
-    client.close()
+    with stack_database(monitor_stack) as database:
+        yield database
 
 
-def until(predicate, timeout=30.0, what="condition"):
-    """Poll ``predicate`` until it is truthy (no timing is asserted: the deadline only
-    keeps a broken build from hanging)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def run(env, shop, run_id):

@@ -24,7 +24,6 @@ from productscraper.pages.attributes import attribute_candidates
 from productscraper.pages.base import PageObject
 from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
 from productscraper.pages.decision import decide, value_key
-from productscraper.pages.document import attr
 from productscraper.pages.dom_heuristics import DomHeuristics, DomReading
 from productscraper.pages.embedded_json import embedded_candidates
 from productscraper.pages.identifiers import strip_label
@@ -125,15 +124,16 @@ class ProductPage(PageObject):
         """First non-empty content of each meta tag, keyed by its property, name or itemprop."""
         tags: dict[str, str] = dict(self.data.opengraph)
         try:
-            metas = self.doc.selector.xpath("//meta[@content]")
+            # The tree's own elements in document order: parsel's XPath wraps each in a Selector.
+            metas = list(self.doc.selector.root.iter("meta"))
         except Exception:
             return tags
         for meta in metas:
-            content = (attr(meta, "content") or "").strip()
+            content = (meta.get("content") or "").strip()
             if not content:
                 continue
             for name in ("property", "name", "itemprop"):
-                key = (attr(meta, name) or "").strip()
+                key = (meta.get(name) or "").strip()
                 if key:
                     tags.setdefault(key if name == "itemprop" else key.lower(), content)
         return tags

@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from lxml import etree
 from parsel import Selector
 
 from productscraper.pages.jsonld import extract_jsonld
@@ -26,7 +25,6 @@ PRODUCT_TYPES = frozenset(
 LIST_TYPES = frozenset({"ItemList", "OfferCatalog", "ListItem", "SearchResultsPage", "CollectionPage"})
 _MAX_DEPTH = 40
 _RDFA_PRODUCT = re.compile(r"typeof=\s*[\"'][^\"']{0,180}?(?:product|offer)", re.IGNORECASE)
-_HAS_ITEMSCOPE = etree.XPath("boolean(//*[@itemscope])")
 _SCHEMA_PREFIX = re.compile(r"^(?:https?://(?:www\.)?schema\.org/|schema:)", re.IGNORECASE)
 
 
@@ -190,21 +188,19 @@ def _rdfa_product(text: str) -> bool:
     return False
 
 
-def _needed_syntaxes(text: str, tree: Any = None) -> list[str]:
+def _needed_syntaxes(text: str) -> list[str]:
     """Cheap text probes so pages without structured data skip extruct entirely.
 
     Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms).
-    Each probe that misses reads the whole page (~0.2 ms on 400 kB), so the rarer spellings
-    are asked only behind a cheaper test that any of them passes: "+JSON" for the upper-case
-    JSON-LD types; for microdata, an ``itemscope`` attribute in the parsed ``tree`` (libxml2
-    lower-cases attribute names; without one, extruct's microdata finds nothing anyway).
+    Each probe that misses reads the whole page (~0.2 ms on 400 kB), so the upper-case
+    JSON-LD spellings are asked only behind one "+JSON" probe. (An XPath for an ``itemscope``
+    attribute in the tree costs more than the two rarer microdata probes it would spare.)
     OpenGraph is not asked of extruct: the product page reads every meta tag itself.
     """
     syntaxes = []
     if "ld+json" in text or ("+JSON" in text and ("LD+JSON" in text or "ld+JSON" in text)):
         syntaxes.append("json-ld")
-    if "itemscope" in text or "itemtype" in text or (
-            (tree is None or _HAS_ITEMSCOPE(tree)) and ("itemScope" in text or "ITEMSCOPE" in text)):
+    if "itemscope" in text or "itemtype" in text or "itemScope" in text or "ITEMSCOPE" in text:
         syntaxes.append("microdata")
     # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
     if ("typeof=" in text or "vocab=" in text) and _rdfa_product(text):
@@ -245,10 +241,9 @@ class StructuredData:
         self.url = url
         nodes: list[Any] = []
         og: dict[str, str] = {}
-        tree = getattr(selector, "root", None)
-        syntaxes = _needed_syntaxes(text, tree)
+        syntaxes = _needed_syntaxes(text)
         if syntaxes:
-            found = _run_extruct(text, url, syntaxes, tree)
+            found = _run_extruct(text, url, syntaxes, getattr(selector, "root", None))
             if "json-ld" in syntaxes:
                 jsonld = found["json-ld"] if "json-ld" in found else extract_jsonld(selector)
                 if not jsonld and "json-ld" in found:

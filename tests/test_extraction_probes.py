@@ -32,3 +32,18 @@ def test_upper_case_microdata_is_still_extracted() -> None:
     doc = HtmlDocument("https://shop.example/p", html.encode("utf-8"))
     product = structured_data(doc.text, doc.url, doc.selector).main_product()
     assert product is not None and product.get("name") == "Lamp"
+
+
+@pytest.mark.parametrize("html", [
+    '<div data-price-amount="12.5"></div>',
+    '<div data-x-data-price-amount="1"></div>',  # inside a longer name: still a substring
+    '<form data-product_variations="[]"></form>',
+    "<p>no data attributes</p>",
+    "<p>data-</p>",
+])
+def test_data_name_probes_answer_as_the_text_search_does(html: str) -> None:
+    from productscraper.pages.attributes import data_names
+
+    names = data_names(html)
+    for probe in ("data-price-amount", "data-product_variations", "data-sku"):
+        assert any(probe in name for name in names) == (probe in html)

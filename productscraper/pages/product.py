@@ -20,7 +20,7 @@ from lxml import etree
 
 from productscraper.pages import currency as currency_inference
 from productscraper.pages import titles
-from productscraper.pages.attributes import attribute_candidates
+from productscraper.pages.attributes import attribute_candidates, data_names
 from productscraper.pages.base import PageObject
 from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
 from productscraper.pages.decision import decide, value_key
@@ -192,9 +192,10 @@ class ProductPage(PageObject):
         hint = next((c["title"].value for c in layers if "title" in c), None)
         sel, text = self.doc.selector, self.doc.text
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
-        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text)))
+        names = data_names(text)  # shared by the two layers below
+        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names)))
         sku_known = any("sku" in layer for layer in layers)
-        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known)))
+        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names)))
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:

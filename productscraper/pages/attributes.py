@@ -137,10 +137,17 @@ def hidden_sku(selector: Selector) -> str | None:
     return None
 
 
-def attribute_candidates(selector: Selector, text: str, sku_known: bool = False) -> dict[str, Candidate]:
+def data_names(text: str) -> set[str]:
+    """The page's ``data-*`` names (each run of name characters after a "data-"): a
+    substring test on them answers what the same test on the whole text would."""
+    return set(_DATA_NAME.findall(text)) if "data-" in text else set()
+
+
+def attribute_candidates(selector: Selector, text: str, sku_known: bool = False,
+                         names: set[str] | None = None) -> dict[str, Candidate]:
     """Candidates from stray itemprops, ``data-*`` value attributes and the buy form's hidden
     sku input (skipped when a more trusted layer already has the sku: a value the page
-    does not print rarely beats it)."""
+    does not print rarely beats it). ``names``: :func:`data_names` of ``text``, if known."""
     found: dict[str, object] = {}
     if "itemprop" in text:
         values = itemprop_values(selector, set(ITEMPROP.values()))
@@ -152,7 +159,7 @@ def attribute_candidates(selector: Selector, text: str, sku_known: bool = False)
             out["sku"] = cand
     if "data-" not in text:
         return out
-    names = set(_DATA_NAME.findall(text))
+    names = data_names(text) if names is None else names
     for name, attributes in _DATA.items():
         if name in out:
             continue

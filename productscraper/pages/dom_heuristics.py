@@ -45,9 +45,15 @@ _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 # Class / id of a buy button disabled until the shopper picks a variant.
 _AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
                             r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
-_PRICE_RE = re.compile("|".join(_PRICE_WORDS))
-_STOCK_RE = re.compile("|".join(_STOCK_WORDS))
-_CART_RE = re.compile("|".join(_CART_CLASS_WORDS))
+
+
+def _has_any(names: str, words: tuple[str, ...]) -> bool:
+    """Any of ``words`` in ``names``: a str search per word is ~4x cheaper than one regex
+    alternation on these short strings (sre tries the alternation at every candidate letter)."""
+    for word in words:
+        if word in names:
+            return True
+    return False
 
 
 def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
@@ -70,8 +76,8 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
             kinds = kinds_of.get(key)
             if kinds is None:
                 names = f"{cls} {ident} {prop}".lower()
-                kinds = kinds_of[key] = (_PRICE_RE.search(names) is not None, _STOCK_RE.search(names) is not None,
-                                         _CART_RE.search(names) is not None)
+                kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
+                                         _has_any(names, _CART_CLASS_WORDS))
             if kinds[0]:
                 prices.append(el)
             if kinds[1]:

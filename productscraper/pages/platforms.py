@@ -148,14 +148,23 @@ def datalayer(scripts: list[Script]) -> dict[str, Any]:
     return {}
 
 
-def platform_candidates(scripts: list[Script], selector: Selector, url: str, text: str) -> dict[str, Candidate]:
-    """Candidates of the first platform source that knows the product's price."""
+def platform_candidates(scripts: list[Script], selector: Selector, url: str, text: str,
+                        data_names: set[str] | None = None) -> dict[str, Candidate]:
+    """Candidates of the first platform source that knows the product's price.
+
+    ``data_names``: the page's ``data-*`` names (:func:`.attributes.data_names`), if known:
+    the data attribute probes then look in them instead of scanning the page twice more."""
+    def has(attribute: str) -> bool:
+        if data_names is None:
+            return attribute in text
+        return any(attribute in name for name in data_names)
+
     sources = []
     if "Shopify" in text or "shopify" in text:  # case-sensitive probes: lower() of a page costs ms
         sources.append(lambda: shopify(scripts, url))
-    if "data-product_variations" in text:
+    if has("data-product_variations"):
         sources.append(lambda: woocommerce(selector))
-    if "data-price-amount" in text:
+    if has("data-price-amount"):
         sources.append(lambda: magento(selector))
     if "dataLayer" in text:
         sources.append(lambda: datalayer(scripts))

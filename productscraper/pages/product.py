@@ -20,11 +20,10 @@ from lxml import etree
 
 from productscraper.pages import currency as currency_inference
 from productscraper.pages import titles
-from productscraper.pages.attributes import attribute_candidates
+from productscraper.pages.attributes import attribute_candidates, data_names
 from productscraper.pages.base import PageObject
 from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
 from productscraper.pages.decision import decide, value_key
-from productscraper.pages.document import attr
 from productscraper.pages.dom_heuristics import DomHeuristics, DomReading
 from productscraper.pages.embedded_json import embedded_candidates
 from productscraper.pages.identifiers import strip_label
@@ -125,15 +124,16 @@ class ProductPage(PageObject):
         """First non-empty content of each meta tag, keyed by its property, name or itemprop."""
         tags: dict[str, str] = dict(self.data.opengraph)
         try:
-            metas = self.doc.selector.xpath("//meta[@content]")
+            # The tree's own elements in document order: parsel's XPath wraps each in a Selector.
+            metas = list(self.doc.selector.root.iter("meta"))
         except Exception:
             return tags
         for meta in metas:
-            content = (attr(meta, "content") or "").strip()
+            content = (meta.get("content") or "").strip()
             if not content:
                 continue
             for name in ("property", "name", "itemprop"):
-                key = (attr(meta, name) or "").strip()
+                key = (meta.get(name) or "").strip()
                 if key:
                     tags.setdefault(key if name == "itemprop" else key.lower(), content)
         return tags
@@ -192,9 +192,10 @@ class ProductPage(PageObject):
         hint = next((c["title"].value for c in layers if "title" in c), None)
         sel, text = self.doc.selector, self.doc.text
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
-        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text)))
+        names = data_names(text)  # shared by the two layers below
+        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names)))
         sku_known = any("sku" in layer for layer in layers)
-        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known)))
+        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names)))
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:

@@ -1,0 +1,37 @@
+"""The page tree: parsed once from the body's own UTF-8 bytes when they are exactly the text."""
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+from lxml.html import HtmlElement
+
+from productscraper.pages.document import HtmlDocument, _decode, parse_html
+
+BODIES = [
+    "<html><body><p>Preis 12,50 €</p></body></html>\n",
+    "  \n<html><body><h1>Käse</h1></body></html>  ",
+    "\u00a0<p>leading no-break space</p>\u3000",  # Unicode spaces: str.strip drops them
+    "<p>tail after html</p></html><script type='application/ld+json'>{}</script>",
+    "<p>Ж ✓ 品番</p>",
+]
+
+
+@pytest.mark.parametrize("text", BODIES)
+def test_tree_from_the_bytes_equals_the_tree_from_the_text(text: str) -> None:
+    doc = HtmlDocument("https://shop.example/p", text.encode("utf-8"))
+    from_text = parse_html(doc.text, "https://shop.example/p")
+    assert etree.tostring(doc.selector.root) == etree.tostring(from_text)
+
+
+def test_body_bytes_kept_only_when_they_are_exactly_the_text() -> None:
+    assert _decode(b"<p>ok \xc3\xa9</p>") == ("<p>ok é</p>", b"<p>ok \xc3\xa9</p>")
+    assert _decode(b"<p>\xff</p>")[1] is None  # a replaced byte: the text is not the bytes
+    assert _decode(b"<p>a\x01b</p>") == ("<p>ab</p>", None)  # control character dropped
+    assert _decode("<p>é</p>".encode("latin-1"), "latin-1")[1] is None
+    assert _decode("<p>ok</p>")[1] is None  # text given: no bytes to reuse
+
+
+def test_every_element_is_an_lxml_html_element() -> None:
+    doc = HtmlDocument("https://shop.example/p", b"<div itemscope><span itemprop=name>X</span><input value=1></div>")
+    assert all(isinstance(el, HtmlElement) for el in doc.selector.root.iter(tag=etree.Element))
+    assert hasattr(doc.selector.root.find(".//span"), "drop_tree")  # extruct's microdata cleaner needs it

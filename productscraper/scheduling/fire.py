@@ -24,6 +24,7 @@ from productscraper.scheduling import firings
 from productscraper.storage import runs
 from productscraper.storage.clock import now_utc, parse_iso, to_iso
 from productscraper.storage.connection import get_db
+from productscraper.storage.indexes import ensure_indexes
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def fire(name: str, start_url: str, profile: str | None = None, discovery: str |
     """
     cfg = cfg or get_config()
     db = db if db is not None else get_db()
-    firings.ensure_indexes(db)
+    ensure_indexes(db)  # once per process; schedules_log's index among them
     client = redis.Redis.from_url(cfg.redis_url, socket_timeout=5, socket_connect_timeout=5)
     lock = client.lock(f"productscraper:schedule:{name}:firing", timeout=LOCK_TIMEOUT_S,
                        blocking_timeout=10)

@@ -18,11 +18,6 @@ from productscraper.storage.clock import now_iso
 STARTED, SKIPPED = "started", "skipped"
 
 
-def ensure_indexes(db: Database) -> None:
-    """The one index ``last``/``history`` read by."""
-    db.schedules_log.create_index([("schedule", 1), ("fired_at", DESCENDING)])
-
-
 def record_started(db: Database, schedule: str, run_id: str, fired_at: str) -> str:
     """A firing that starts ``run_id``; returns the record's id."""
     doc_id = run_id

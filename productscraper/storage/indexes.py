@@ -25,6 +25,8 @@ INDEXES: dict[str, list[list[tuple[str, int]]]] = {
                 [("domain", ASCENDING), ("at", ASCENDING)], [("run_id", ASCENDING)],
                 [("delivery", ASCENDING), ("claim_until", ASCENDING)]],
     "dead_letters": [[("at", DESCENDING)]],
+    # `schedule list` and the overlap check: a schedule's latest firings.
+    "schedules_log": [[("schedule", ASCENDING), ("fired_at", DESCENDING)]],
 }
 
 _done: set[tuple[int, str]] = set()

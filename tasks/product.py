@@ -34,12 +34,8 @@ class DomainPaused(Exception):
 def domain_paused(url: str) -> bool:
     """True when ``url``'s domain is paused (``domains list``); the paused set is cached per
     process, so only a stale cache costs a MongoDB read (in a thread, off the reactor)."""
-    cfg = get_config()
-    db = get_db()
-    paused = pause.cached(db.name)
-    if paused is None:
-        paused = call_blocking(pause.refresh, db, cfg.paused_domains_cache_s)
-    return bool(paused) and host_key(url) in paused
+    return pause.is_paused(get_db(), host_key(url), get_config().paused_domains_cache_s,
+                           blocking=call_blocking)
 
 
 def paused_countdown(cfg) -> float:

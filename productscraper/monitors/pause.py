@@ -15,6 +15,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from pymongo.database import Database
 from pymongo.errors import PyMongoError
@@ -75,6 +77,10 @@ def _forget() -> None:
         _cache.clear()
 
 
+def _call(fn: Callable[..., frozenset[str]], *args: Any) -> frozenset[str]:
+    return fn(*args)
+
+
 def cached(db_name: str) -> frozenset[str] | None:
     """The cached paused set of database ``db_name``, or None when it must be read again
     (cheap: no I/O, so a green task asks it on the reactor thread)."""
@@ -98,9 +104,11 @@ def refresh(db: Database, ttl: float) -> frozenset[str]:
     return domains
 
 
-def is_paused(db: Database, domain: str, ttl: float) -> bool:
-    """True when ``domain`` is paused (cached for ``ttl`` seconds)."""
+def is_paused(db: Database, domain: str, ttl: float,
+              blocking: Callable[..., frozenset[str]] = _call) -> bool:
+    """True when ``domain`` is paused (cached for ``ttl`` seconds). ``blocking`` runs the
+    MongoDB read a stale cache needs (a green task passes ``call_blocking``: off the reactor)."""
     domains = cached(db.name)
     if domains is None:
-        domains = refresh(db, ttl)
+        domains = blocking(refresh, db, ttl)
     return domain in domains

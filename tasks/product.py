@@ -98,6 +98,16 @@ def after_outcome(outcome: Outcome) -> None:
 DEFER_OVER_S = 2.0
 
 
+def continue_alone(url: str, run_id: str, profile: str | None, countdown: float,
+                   prior_attempts: int = 0) -> None:
+    """A URL of a batch goes on as a single-URL task ``countdown`` seconds from now (its
+    task id is fixed per ledger entry, so a repeat cannot make two)."""
+    scrape_product.apply_async(
+        args=[url, run_id], kwargs={"profile": profile, "prior_attempts": prior_attempts},
+        countdown=countdown, queue=get_config().product_queue,
+        task_id=f"{ledger.ledger_id(run_id, url)}:single")
+
+
 def hand_to_browser(url: str, run_id: str, profile: str | None) -> None:
     """Send a page whose plain HTML lacks product data to the browser queue.
 
@@ -214,10 +224,7 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
             states["failed"] += 1
             continue
         if domain_paused(url):  # continues alone, deferred until the domain is resumed
-            scrape_product.apply_async(
-                args=[url, run_id], kwargs={"profile": profile},
-                countdown=paused_countdown(cfg), queue=cfg.product_queue,
-                task_id=f"{ledger.ledger_id(run_id, url)}:single")
+            continue_alone(url, run_id, profile, paused_countdown(cfg))
             stats.record(run_id, Outcome("deferred", url, reason="domain paused"))
             states["deferred"] += 1
             continue
@@ -233,12 +240,8 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
         if outcome.state == "render":
             hand_to_browser(outcome.url, run_id, profile)
         elif outcome.state == "deferred" or (outcome.state == "failed" and outcome.transient):
-            scrape_product.apply_async(
-                args=[outcome.url, run_id],
-                kwargs={"profile": profile,
-                        "prior_attempts": 0 if outcome.state == "deferred" else 1},
-                countdown=backoff(0, cfg, outcome.retry_after), queue=cfg.product_queue,
-                task_id=f"{ledger.ledger_id(run_id, outcome.url)}:single")
+            continue_alone(outcome.url, run_id, profile, backoff(0, cfg, outcome.retry_after),
+                           prior_attempts=0 if outcome.state == "deferred" else 1)
             stats.record(run_id, outcome, retried=True)
             states["continued"] += 1
             continue

@@ -32,6 +32,18 @@ def mongo_srv(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture
+def fresh_db(mongo_srv):
+    """A database of the test's own on the tests' nx-27017, with the project's indexes."""
+    from productscraper.storage.indexes import ensure_indexes
+
+    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
+    database = client[f"t{uuid.uuid4().hex[:10]}"]
+    ensure_indexes(database)
+    yield database
+    client.close()
+
+
 def make_env(redis_port: int, mongo_port: int, run_dir: Path, **extra: str) -> dict:
     """Environment for the CLI, the spider and the workers of one test stack."""
     name = f"t{uuid.uuid4().hex[:8]}"

@@ -1,21 +1,14 @@
 """Change events, their webhook batches and the ``unchanged`` ledger state, on nx-27017."""
-import uuid
 
 import pytest
-from pymongo import MongoClient
 
 from productscraper.storage import changes, ledger, products
-from productscraper.storage.indexes import ensure_indexes
 from productscraper.urls import url_fingerprint
 
 
 @pytest.fixture
-def mdb(mongo_srv):
-    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
-    database = client[f"c{uuid.uuid4().hex[:8]}"]
-    ensure_indexes(database)
-    yield database
-    client.close()
+def mdb(fresh_db):
+    return fresh_db
 
 
 def book(pid="k1", **fields):

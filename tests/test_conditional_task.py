@@ -1,13 +1,10 @@
 """A product task's conditional request and its 304 (tasks/product.py), with a stand-in crawler
 and a real MongoDB-wire server."""
-import uuid
 from types import SimpleNamespace
 
 import pytest
-from pymongo import MongoClient
 
 from productscraper.storage import ledger, products
-from productscraper.storage.indexes import ensure_indexes
 from productscraper.urls import url_fingerprint
 from productscraper.worker.outcomes import Outcome
 
@@ -30,17 +27,13 @@ class Crawler:
 
 
 @pytest.fixture
-def mdb(mongo_srv, monkeypatch):
+def mdb(fresh_db, monkeypatch):
     import tasks.product as tp
 
-    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
-    database = client[f"t{uuid.uuid4().hex[:8]}"]
-    ensure_indexes(database)
-    monkeypatch.setattr(tp, "get_db", lambda: database)
+    monkeypatch.setattr(tp, "get_db", lambda: fresh_db)
     monkeypatch.setattr(tp, "get_run_stats", lambda _: SimpleNamespace(record=lambda *a, **k: None))
     monkeypatch.setattr(tp, "notify_changes", lambda: None)
-    yield database
-    client.close()
+    return fresh_db
 
 
 def run_task(crawler, monkeypatch, run_id="r2"):

@@ -1,6 +1,5 @@
 """The MongoDB pipeline's group writes against a real MongoDB-wire server (nx-27017 over
 TCP): one item MongoDB refuses fails alone, an unreachable server fails the group."""
-import uuid
 
 import pytest
 from bson.errors import InvalidDocument
@@ -11,17 +10,12 @@ from productscraper.items import ProductItem
 from productscraper.operations.netutil import free_port
 from productscraper.pipelines import mongo
 from productscraper.storage import ledger
-from productscraper.storage.indexes import ensure_indexes
 
 
 @pytest.fixture
-def mdb(mongo_srv, monkeypatch):
-    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
-    database = client[f"mp{uuid.uuid4().hex[:8]}"]
-    ensure_indexes(database)
-    monkeypatch.setattr(mongo, "get_db", lambda: database)
-    yield database
-    client.close()
+def mdb(fresh_db, monkeypatch):
+    monkeypatch.setattr(mongo, "get_db", lambda: fresh_db)
+    return fresh_db
 
 
 def _item(i: int, **product) -> ProductItem:

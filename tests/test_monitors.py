@@ -1,11 +1,8 @@
 """Quality monitors: each monitor on summaries, the suite on runs in a real MongoDB-wire
 server (checked once, degraded with reasons, events, pause after two in a row, resume)."""
-import uuid
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from pymongo import MongoClient
 
 from productscraper.config import Config
 from productscraper.monitors import pause, suite
@@ -15,7 +12,6 @@ from productscraper.monitors.drop import DropMonitor
 from productscraper.monitors.rates import RateMonitor
 from productscraper.profiles import ProfileError, load_profile_file
 from productscraper.storage import ledger, runs
-from productscraper.storage.indexes import ensure_indexes
 
 LIMITS = Thresholds(title_coverage_min=0.9, price_coverage_min=0.8, max_drop_points=20,
                     reject_rate_max=0.25, error_rate_max=0.25)
@@ -98,12 +94,8 @@ def test_a_bad_monitors_table_is_an_error_naming_the_key(tmp_path, table, key):
 
 
 @pytest.fixture
-def mdb(mongo_srv):
-    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
-    database = client[f"m{uuid.uuid4().hex[:8]}"]
-    ensure_indexes(database)
-    yield database
-    client.close()
+def mdb(fresh_db):
+    return fresh_db
 
 
 def finished_run(db, run_id, *, stored=10, with_price=10, failed=0, domain="shop.test:8080",

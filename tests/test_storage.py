@@ -7,17 +7,12 @@ import pytest
 from pymongo import MongoClient
 
 from productscraper.storage import ledger, products, runs
-from productscraper.storage.indexes import ensure_indexes
 from tests.services import MongoCommands
 
 
 @pytest.fixture
-def mdb(mongo_srv):
-    client = MongoClient(f"mongodb://127.0.0.1:{mongo_srv.port}", tz_aware=True)
-    database = client[f"s{uuid.uuid4().hex[:8]}"]
-    ensure_indexes(database)
-    yield database
-    client.close()
+def mdb(fresh_db):
+    return fresh_db
 
 
 def test_ledger_registers_each_url_once_per_run(mdb):

@@ -113,7 +113,7 @@ def find_stalls(states: list[QueueState], waiting: dict[str, int]) -> list[Stall
             if s.consumers == 0 and (s.messages or 0) > 0 and waiting.get(s.name, 0) > 0]
 
 
-def check_run(db: Database, run_id: str, timeout: float = 1.0) -> list[Stall]:
+def find_run_stalls(db: Database, run_id: str, timeout: float = 1.0) -> list[Stall]:
     """The run's stalled queues now (empty when none, or when the broker cannot be asked)."""
     waiting = run_waiting(db, run_id)
     if not any(waiting.values()):
@@ -123,7 +123,7 @@ def check_run(db: Database, run_id: str, timeout: float = 1.0) -> list[Stall]:
 
 
 class StallWatch:
-    """Throttled :func:`check_run` for polling loops: at most one broadcast per ``every`` s.
+    """Throttled :func:`find_run_stalls` for polling loops: at most one broadcast per ``every`` s.
 
     A queue counts as stalled once two checks in a row found it so *and* nothing moved in
     between: its message count did not drop and the run settled no URL. A worker busy
@@ -135,7 +135,7 @@ class StallWatch:
                  check: Callable[[Database, str], list[Stall]] | None = None,
                  progress: Callable[[Database, str], int] | None = None) -> None:
         self.db, self.run_id, self.every = db, run_id, every
-        self._check = check or check_run
+        self._check = check or find_run_stalls
         self._progress = progress or settled_count
         self.stalls: list[Stall] = []
         self._seen: dict[str, int] = {}  # queue -> its message count at the previous check

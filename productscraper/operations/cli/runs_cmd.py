@@ -12,7 +12,7 @@ from pymongo.database import Database
 from pymongo.errors import PyMongoError
 
 from productscraper.monitors.suite import check_run as check_quality, verdict_of
-from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, check_run as find_stalls
+from productscraper.operations.queue_health import EXIT_STALLED, StallWatch, find_run_stalls
 from productscraper.scheduling.completion import record_gone_once
 from productscraper.storage.reconcile import StallDetector, republish_queued, retry_failed
 from productscraper.storage.runstats import FLUSH_INTERVAL
@@ -187,7 +187,7 @@ def with_stalls(db: Database, s: dict) -> dict:
     run is incomplete; asks the broker and the workers once."""
     if s.get("complete") or not s.get("queued"):
         return s
-    stalls = find_stalls(db, s["run_id"])
+    stalls = find_run_stalls(db, s["run_id"])
     return {**s, "stalled": [item.message(s["run_id"]) for item in stalls]} if stalls else s
 
 

@@ -53,14 +53,14 @@ def record_failure(outcome: Outcome, run_id: str, attempts: int) -> None:
                 error=outcome.error, status=outcome.status)
 
 
-def stored_validators(urls: list[str]) -> dict[str, dict[str, str]]:
+def stored_validators(urls: list[str], run_id: str) -> dict[str, dict[str, str]]:
     """URL -> the stored product's ETag/Last-Modified, for conditional requests (one query;
-    empty with CONDITIONAL_REQUESTS=off)."""
+    empty with CONDITIONAL_REQUESTS=off; none for a product ``run_id`` stored itself)."""
     if not urls or not get_config().conditional_requests:
         return {}
     by_id = {url_fingerprint(u): u for u in urls}
     try:
-        found = call_blocking(products.validators, get_db(), list(by_id))
+        found = call_blocking(products.validators, get_db(), list(by_id), run_id)
     except PyMongoError as exc:  # fetch in full; storing will tell whether MongoDB is back
         log.warning("no stored validators (%s): fetching unconditionally", exc)
         return {}
@@ -143,7 +143,7 @@ def run_product_task(task: Task, url: str, run_id: str, profile: str | None, ren
             raise task.retry(countdown=paused_countdown(cfg), max_retries=None,
                              kwargs={**task.request.kwargs, "deferrals": deferrals + 1},
                              exc=DomainPaused(f"{host_key(url)} is paused (`domains list`)"))
-        validators = None if render else stored_validators([url]).get(url)
+        validators = None if render else stored_validators([url], run_id).get(url)
         outcome = get_service().scrape(url, run_id, profile=profile, attempt=attempt,
                                        render=render, timeout=cfg.task_soft_time_limit,
                                        defer_over=DEFER_OVER_S, validators=validators)
@@ -231,7 +231,7 @@ def scrape_products(self: Task, urls: list[str], run_id: str, profile: str | Non
         valid.append(url)
     results = get_service().scrape_many(valid, run_id, profile=profile,
                                         timeout=cfg.task_soft_time_limit, defer_over=DEFER_OVER_S,
-                                        validators=stored_validators(valid))
+                                        validators=stored_validators(valid, run_id))
     for outcome in results:
         if outcome.state == "unchanged":
             # 304 for a product no longer stored: a single-URL task fetches it in full.

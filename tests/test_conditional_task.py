@@ -77,3 +77,16 @@ def test_conditional_requests_off_sends_no_validators(mdb, monkeypatch):
     crawler = Crawler()
     run_task(crawler, monkeypatch)
     assert crawler.calls == [None]
+
+
+def test_a_redelivered_task_whose_product_this_run_stored_is_read_in_full_and_ends_stored(
+        mdb, monkeypatch):
+    # The worker stored the page and died before the ledger heard of it; the message comes
+    # back. A 304 against the run's own copy would end the URL `unchanged` in the run that
+    # stored it (seen as 995 stored of 996 in the multihost cut-off scenario).
+    products.upsert(mdb, {"_id": url_fingerprint(URL), "url": URL, "title": "t", "run_id": "r2",
+                          "validators": {"etag": '"v1"'}})
+    ledger.register(mdb, ledger.Entry("r2", URL))
+    crawler = Crawler()
+    assert run_task(crawler, monkeypatch)["state"] == "stored"
+    assert crawler.calls == [None]

@@ -81,10 +81,18 @@ def touch(db: Database, product_id: str, run_id: str) -> bool:
     return res.matched_count == 1
 
 
-def validators(db: Database, product_ids: Sequence[str]) -> dict[str, dict[str, str]]:
-    """The stored HTTP validators (``etag``/``last_modified``) of those products that have some."""
-    return {d["_id"]: d["validators"] for d in db.products.find(
-        {"_id": {"$in": list(product_ids)}}, {"validators": 1}) if d.get("validators")}
+def validators(db: Database, product_ids: Sequence[str],
+               run_id: str | None = None) -> dict[str, dict[str, str]]:
+    """The stored HTTP validators (``etag``/``last_modified``) of those products that have
+    some, leaving out the products ``run_id`` itself stored already: a task redelivered
+    after its worker stored the page but died before the ledger heard of it must end
+    ``stored`` (read in full, unchanged content), not ``unchanged`` by a 304 against its
+    own run's copy."""
+    query: dict[str, Any] = {"_id": {"$in": list(product_ids)}}
+    if run_id is not None:
+        query["run_id"] = {"$ne": run_id}
+    return {d["_id"]: d["validators"] for d in db.products.find(query, {"validators": 1})
+            if d.get("validators")}
 
 
 def _upsert_distinct(db: Database, items: Sequence[Mapping[str, Any]]) -> list[str]:

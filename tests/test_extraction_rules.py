@@ -183,6 +183,32 @@ def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
     assert (product["price"], product["price_min"], product["price_max"]) == (79.95, 70.0, 99.0)
 
 
+def test_a_price_element_showing_the_old_and_the_new_price_gives_the_new_one() -> None:
+    """WooCommerce's <p class="price"><del>old</del> <ins>new</ins></p>: the markup's 50.00 is
+    struck on the page, so the new price wins and 50.00 is kept as the list price."""
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken",
+            "offers": {"@type": "Offer", "price": "50.00", "priceCurrency": "USD"}}
+    html = page(f'<script type="application/ld+json">{json.dumps(data)}</script>'
+                '<p class="price"><del>$50.00</del> <ins>$40.00</ins></p><button>Add to cart</button>')
+    product = extract(html)
+    assert (product["price"], product["list_price"]) == (40.0, 50.0)
+
+
+@pytest.mark.parametrize("shown,price", [
+    ("Was £25.00 Now £19.99", 19.99), ("Statt 30,00 € jetzt 24,99 €", 24.99), ("£25.00 £19.99", None),
+])
+def test_was_now_text_in_one_price_element_gives_the_now_price(shown: str, price: float | None) -> None:
+    product = extract(page(f'<div class="price">{shown}</div><button>Add to basket</button>'),
+                      "https://shop.example.co.uk/p/1")
+    assert product["price"] == price
+
+
+def test_a_decimal_part_in_an_element_of_its_own_is_read_with_its_integer() -> None:
+    html = page('<div class="price"><span class="currency">£</span><span class="int">19</span>'
+                '<span class="dec">.99</span></div><button>Add to basket</button>')
+    assert extract(html, "https://shop.example.co.uk/p/1")["price"] == 19.99
+
+
 def test_junk_pages_never_raise() -> None:
     for body in ("", "<<<>>>", "\x00\x01", "<html><body><span class='price'>$</span></body></html>"):
         assert isinstance(ProductPage("https://shop.example/p", body, GENERIC_PROFILE).to_raw(), dict)

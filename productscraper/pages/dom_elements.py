@@ -161,6 +161,43 @@ def shown_text(el: Any) -> str:
 
 
 _AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")
+# A decimal part in an element of its own: <span>19</span><span>.99</span>, <b>19</b>,<i>99</i>.
+_DECIMAL_PIECE = re.compile(r"[.,]\d{1,2}(?!\d)")
+
+
+def _joined_decimals(pieces: list[str]) -> list[str]:
+    """Glue a separate decimal part (".99", or "," then "99") to the integer before it."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and out[-1][-1:].isdigit() and _DECIMAL_PIECE.match(piece):
+            out[-1] += piece
+        elif len(out) >= 2 and out[-1] in (".", ",") and out[-2][-1:].isdigit() and piece[:1].isdigit():
+            out[-2:] = [out[-2] + out[-1] + piece]
+        else:
+            out.append(piece)
+    return out
+
+
+def struck_parts(el: Any) -> tuple[str, list[str]]:
+    """An element's shown price text without its struck-through / old-price descendants,
+    and those descendants' texts (WooCommerce's ``<del>$50</del> <ins>$40</ins>``)."""
+    kept: list[str] = []
+    struck: list[str] = []
+
+    def walk(node: Any, depth: int) -> None:
+        if node.text and depth < 12:
+            kept.append(" ".join(node.text.split()))
+        for child in node:
+            if isinstance(child.tag, str) and depth < 12 and not _self_hidden(child):
+                if _struck(child, []):
+                    struck.append(price_text(child))
+                else:
+                    walk(child, depth + 1)
+            if child.tail:
+                kept.append(" ".join(child.tail.split()))
+
+    walk(el, 0)
+    return " ".join(" ".join(_joined_decimals([p for p in kept if p])).split()), [t for t in struck if t]
 _SPLIT_CENTS = re.compile(r"^\D{0,4}\d+$")
 _PRICE_TOKEN = re.compile(r"\d[\d.,\u00a0\u202f ]*")
 
@@ -170,7 +207,7 @@ def price_text(node: Any) -> str:
     ("546,31 €546,31 €") reads once."""
     pieces: list[str] = []
     _shown_text(node, pieces, 0)
-    pieces = [p for p in pieces if p]
+    pieces = _joined_decimals([p for p in pieces if p])
     if len(pieces) >= 2 and re.fullmatch(r"\d{2}", pieces[-1]) and _SPLIT_CENTS.match(pieces[-2]):
         pieces = pieces[:-2] + [pieces[-2] + "." + pieces[-1]]
     text = " ".join(" ".join(pieces).split())

@@ -20,6 +20,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
+    struck_parts,
 )
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
@@ -37,6 +38,9 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
                  " or contains(., '¥') or contains(., '円') or contains(., 'zł') or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
+# "Was £25.00 Now £19.99": the amount after a "now" word is the current one.
+_NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
+                  re.IGNORECASE)
 REGION_LEVELS = 6
 _H1S = etree.XPath("//body//h1")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])
@@ -223,7 +227,9 @@ class DomHeuristics:
             if not text or len(text) > 40 or not any(c.isdigit() for c in text) or text[-1] in ".,":
                 continue  # empty, prose, or a fragment ("546," of "546,31")
             if len(_AMOUNTS.findall(text)) > 1:
-                continue
+                text = self._current_part(node, text, reading)
+                if text is None:
+                    continue  # several prices in one element, none told apart as the current one
             amount, symbol = parse_amount(text)
             if amount is None or amount <= 0:
                 continue
@@ -244,6 +250,24 @@ class DomHeuristics:
             symbol = parse_amount(best[1])[1]
             if symbol:
                 reading.candidates["currency"] = Candidate(symbol, DOM, 0.5)
+
+    @staticmethod
+    def _current_part(node: Any, text: str, reading: DomReading) -> str | None:
+        """The one current price of an element that shows several ("<del>$50</del> <ins>$40</ins>",
+        "Was £25.00 Now £19.99"); the others are recorded as struck. None when it cannot tell."""
+        kept, struck = struck_parts(node)
+        if struck and len(_AMOUNTS.findall(kept)) == 1:
+            current = kept
+        else:
+            match = _NOW.search(text)
+            if match is None or len(_AMOUNTS.findall(match.group(1))) != 1:
+                return None
+            current, struck = match.group(1), [text[: match.start(1)]]
+        for old in struck:
+            amount = parse_amount(old)[0]
+            if amount is not None and len(_AMOUNTS.findall(old)) == 1:
+                reading.struck.add(amount_key(amount) or "")
+        return current
 
     def _money_text(self) -> tuple[tuple[int, int], str] | None:
         """No price element at all: the money-looking leaf text nearest the anchors."""

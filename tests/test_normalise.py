@@ -95,6 +95,7 @@ AVAILABILITY = [
     ("https://schema.org/Discontinued", "discontinued", None),
     ("This product is no longer available", "discontinued", None),
     ("SoldOut", "out_of_stock", None),
+    ("oos", "out_of_stock", None),
     ("", "unknown", None),
     (None, "unknown", None),
     ("Ask in store", "unknown", None),

@@ -22,6 +22,7 @@ _SCHEMA = {
     "madetoorder": IN_STOCK,  # orderable now, just made on demand
     "outofstock": OUT_OF_STOCK,
     "soldout": OUT_OF_STOCK,
+    "oos": OUT_OF_STOCK,  # Facebook catalogue's older product:availability value
     "reserved": OUT_OF_STOCK,
     "preorder": PREORDER,
     "presale": PREORDER,

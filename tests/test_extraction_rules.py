@@ -134,7 +134,12 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ('<div class="iti-lbl">\n\teBay item number:</div><div class="iti-act-num">390985762669</div>',
      {"sku": "390985762669"}),
     ("<th>Manufacturer Part Number</th><td>XJ-200</td>", {"mpn": "XJ-200"}),
+    ('<span class="product-detail-ordernumber-label">Produktnummer:</span><span>SW10001</span>', {"sku": "SW10001"}),
+    ("<li>Artikelcode: 12345</li>", {"sku": "12345"}),
+    ("<li>Kód produktu: ABC-12</li>", {"sku": "ABC-12"}),
+    ("<span>Код товара: 778899</span>", {"sku": "778899"}),
     ("<p>Our big item is light</p>", {}),
+    ("<p>Kodak camera</p>", {}),
 ])
 def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
     assert labelled_identifiers(html) == expected
@@ -207,6 +212,31 @@ def test_a_decimal_part_in_an_element_of_its_own_is_read_with_its_integer() -> N
     html = page('<div class="price"><span class="currency">£</span><span class="int">19</span>'
                 '<span class="dec">.99</span></div><button>Add to basket</button>')
     assert extract(html, "https://shop.example.co.uk/p/1")["price"] == 19.99
+
+
+def test_the_sale_price_beats_a_regular_price_in_the_same_on_sale_box() -> None:
+    """Shopify Dawn: price__regular (hidden by CSS when on sale) sits beside price__sale
+    inside a price--on-sale box: the nearest class that names a kind of price decides."""
+    html = page('<div class="price price--on-sale"><div class="price__regular">'
+                '<span class="price-item price-item--regular">$29.99</span></div><div class="price__sale">'
+                '<s class="price-item price-item--regular">$29.99</s>'
+                '<span class="price-item price-item--sale">$19.99</span></div></div>'
+                '<button name="add">Add to cart</button>')
+    assert extract(html)["price"] == 19.99
+
+
+def test_a_current_price_inside_a_box_named_for_its_discount_is_not_struck() -> None:
+    """PrestaShop: <div class="product-price has-discount"><div class="current-price">."""
+    html = page('<div class="product-prices"><span class="regular-price">24,99 €</span>'
+                '<div class="product-price has-discount"><div class="current-price">'
+                '<span class="current-price-value">19,99 €</span></div></div></div>'
+                '<button class="add-to-cart">Ajouter au panier</button>', "fr")
+    assert extract(html, "https://boutique.example.fr/p/1")["price"] == 19.99
+
+
+def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
+    html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
+    assert extract(html)["availability"] == "out_of_stock"
 
 
 def test_junk_pages_never_raise() -> None:

@@ -90,22 +90,33 @@ def _hidden(node: Any, chain: list[Any]) -> bool:
 
 
 def _struck(node: Any, chain: list[Any]) -> bool:
+    """Struck through or named as not the current price, by the element or its nearest
+    ancestors. The nearest one that says anything decides: Magento's ``old-price`` box holds
+    a plain ``price`` span, PrestaShop's ``current-price`` sits in a ``has-discount`` box."""
     for el in [node, *chain[:4]]:
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
         style = (el.get("style") or "").replace(" ", "").lower()
-        if tag in _STRUCK_TAGS or "line-through" in style or _words(_classes(el)) & _NOT_CURRENT_WORDS:
+        if tag in _STRUCK_TAGS or "line-through" in style:
             return True
+        words = _words(_classes(el))
+        if words & _NOT_CURRENT_WORDS:
+            return not (el is not node and words & _CURRENT_WORDS)
+        if words & _CURRENT_WORDS:
+            return False
     return False
 
 
 def _preference(node: Any, chain: list[Any]) -> int:
-    """Rank offset: a "sale"/"special" price first, a "regular"/"original" one last."""
-    words: set[str] = set()
+    """Rank offset: a "sale"/"special" price first, a "regular"/"original" one last; the
+    nearest element that names either decides (Dawn's ``price__regular`` in a
+    ``price--on-sale`` box is the regular price)."""
     for el in [node, *chain[:2]]:
-        words |= _words(_classes(el))
-    if words & _CURRENT_WORDS:
-        return -2
-    return 8 if words & _SOFT_WORDS else 0
+        words = _words(_classes(el))
+        if words & _CURRENT_WORDS:
+            return -2
+        if words & _SOFT_WORDS:
+            return 8
+    return 0
 
 
 def _distance(chain: list[Any], node: Any, anchors: list[tuple[Any, list[Any]]]) -> int:
@@ -178,6 +189,17 @@ def _joined_decimals(pieces: list[str]) -> list[str]:
     return out
 
 
+# Class / id words of an old price shown beside the new one inside one price element.
+_OLD_WORDS = frozenset("strike strikethrough strikeout crossed old was before rrp msrp uvp srp compare instead "
+                       "statt streich regular original list".split())
+
+
+def _old_price(el: Any) -> bool:
+    """Struck through, or named as the old price (not merely a box that has a discount)."""
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return el.tag.lower() in _STRUCK_TAGS or "line-through" in style or bool(_words(_classes(el)) & _OLD_WORDS)
+
+
 def struck_parts(el: Any) -> tuple[str, list[str]]:
     """An element's shown price text without its struck-through / old-price descendants,
     and those descendants' texts (WooCommerce's ``<del>$50</del> <ins>$40</ins>``)."""
@@ -189,7 +211,7 @@ def struck_parts(el: Any) -> tuple[str, list[str]]:
             kept.append(" ".join(node.text.split()))
         for child in node:
             if isinstance(child.tag, str) and depth < 12 and not _self_hidden(child):
-                if _struck(child, []):
+                if _old_price(child):
                     struck.append(price_text(child))
                 else:
                     walk(child, depth + 1)

@@ -311,7 +311,8 @@ class DomHeuristics:
                 signals.add(value)
             if best is None or distance < best[0]:
                 best = (distance, value, len(text) <= _STATEMENT)
-        signals |= self._button_signals()
+        buttons = self._button_signals()
+        signals |= buttons
         # The page says both "add to cart" and "sold out" for the product: it does not say.
         reading.conflict = {"InStock", "OutOfStock"} <= signals
         if best is not None and best[2]:
@@ -329,6 +330,9 @@ class DomHeuristics:
             if value:
                 reading.candidates["availability"] = Candidate(value, DOM, 0.5)
                 return
+        if "OutOfStock" in buttons:  # no usable buy button, but a "Sold out" one
+            reading.candidates["availability"] = Candidate("OutOfStock", DOM, 0.5)
+            return
         if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
 

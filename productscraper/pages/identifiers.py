@@ -14,6 +14,9 @@ _SKU_LABELS = (
     # "Web ID" and "<Shop> item number" ("eBay item number") are the listing's id.
     r"part\s*(?:#|no\.?|number)", r"web\s*id", r"[a-z]{2,12}\s+item\s*(?:#|no\.?|number)",
     r"asin", r"品番", r"商品番号", r"商品コード", r"varenummer", r"artikelnr\.?", r"numer katalogowy", r"kod produktu",
+    # Shopware's "Produktnummer", Dutch "Artikelcode", Czech "Kód produktu", Russian "Код товара"
+    r"produkt[\s-]?(?:nr\.?|nummer)", r"art(?:icle|ikel)[\s-]?(?:code|no\.?|number)", r"item\s*code",
+    r"kód(?: produktu)?", r"код(?: товара)?",
 )
 _MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\.?\s*(?:#|part)",
                r"manufacturer\s*part\s*(?:#|no\.?|number)", r"型番")
@@ -44,8 +47,8 @@ LABELLED = re.compile(
 # Cheap first pass: where a text starts with a label's first letters (then LABELLED.match).
 # The lookahead keeps it cheap: without it every ">" costs the whole alternation (~10 ms a page).
 _PREFILTER = re.compile(
-    r">\s*(?=[A-Za-zАа品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
-    r"|isbn|product|style|mpn|mfr|manufacturer|part|web|jan|артикул|品番|型番|商品|varenr|varenummer|numer|kod|bestell"
+    r">\s*(?=[A-Za-zАаКк品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
+    r"|isbn|product|produkt|style|mpn|mfr|manufacturer|part|web|jan|артикул|код|品番|型番|商品|varenr|varenummer|numer|k[oó]d|bestell"
     r"|[a-z]{2,12}\s+item)",  # "eBay item number"
     re.IGNORECASE)
 

@@ -88,6 +88,11 @@ def test_markup_price_the_page_strikes_through_loses_to_the_visible_sale_price()
     assert product["sources"]["price"] == "dom" and product["sources"]["list_price"] == "schema_org"
 
 
+def test_of_several_json_ld_products_the_one_the_heading_names_is_the_page_s_own() -> None:
+    product = extract("schema_related_first")
+    assert (product["title"], product["sku"], product["price"]) == ("Trail Runner 2", "TR2-GRN-42", 89.0)
+
+
 @pytest.mark.parametrize("name", sorted(p.stem for p in FIXTURES.glob("*.html")))
 def test_every_fixture_product_is_valid_and_says_where_each_value_came_from(name: str) -> None:
     product = extract(name)

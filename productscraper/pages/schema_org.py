@@ -234,6 +234,14 @@ def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> 
     return out
 
 
+def _named_in(name: Any, headings: list[str]) -> bool:
+    """True when a product's name is (part of) one of the page's headings."""
+    if not isinstance(name, str) or len(name.strip()) < 3:
+        return False
+    folded = " ".join(name.split()).casefold()
+    return any(folded in heading for heading in headings)
+
+
 class StructuredData:
     """All schema.org nodes and OpenGraph properties of one page."""
 
@@ -259,6 +267,7 @@ class StructuredData:
                     if isinstance(key, str) and not key.startswith("@") and isinstance(value, str):
                         if value.strip() and key not in og:
                             og[key] = value.strip()
+        self._selector = selector
         self.roots: list[dict[str, Any]] = [n for n in _expand_graphs(nodes) if isinstance(n, dict)]
         self.opengraph = og
 
@@ -300,8 +309,20 @@ class StructuredData:
             if self.url and isinstance(node.get("url"), str) and node["url"].split("#")[0] == self.url.split("#")[0]:
                 score += 4
             scored.append((-score, position, node))
+        if sum(1 for score, _, _ in scored if score <= -8) > 1:
+            # Several top-level products (the page's own and related ones): the one the page's
+            # heading or title names is the page's own.
+            headings = self._headings()
+            scored = [(score - 3 if _named_in(node.get("name"), headings) else score, position, node)
+                      for score, position, node in scored]
         scored.sort(key=lambda t: (t[0], t[1]))
         return [node for _, _, node in scored]
+
+    def _headings(self) -> list[str]:
+        """The page's <title>, og:title and h1 texts, whitespace-collapsed and case-folded."""
+        texts = [self.opengraph.get("og:title", "")]
+        texts += self._selector.xpath("//title/text() | //h1").xpath("string()").getall()[:4] if self._selector else []
+        return [" ".join(t.split()).casefold() for t in texts if t and t.strip()]
 
     def main_product(self) -> dict[str, Any] | None:
         """The page's own product node, if any."""

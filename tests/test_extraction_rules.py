@@ -86,6 +86,18 @@ def test_currency_from_symbol_resolved_by_country_tld_or_page_language(url: str,
     assert product["currency"] == currency
 
 
+@pytest.mark.parametrize("url,price,amount,currency", [
+    ("https://obchod.example.cz/p/1", "1 299 Kč", 1299.0, "CZK"),
+    ("https://bolt.example.hu/p/1", "12 990 Ft", 12990.0, "HUF"),
+    ("https://shop.example.ru/p/1", "1 990 ₽", 1990.0, "RUB"),
+    ("https://shop.example.ru/p/1", "1 990 руб.", 1990.0, "RUB"),
+    ("https://boutique.example.fr/p/1", "1\u202f299,00\u00a0€", 1299.0, "EUR"),
+])
+def test_thousands_grouped_by_spaces_are_one_price(url: str, price: str, amount: float, currency: str) -> None:
+    product = extract(page(f'<div class="price">{price}</div><button>Add to cart</button>'), url)
+    assert (product["price"], product["currency"]) == (amount, currency)
+
+
 def test_explicit_currency_in_markup_beats_the_locale() -> None:
     data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken",
             "offers": {"@type": "Offer", "price": "79.95", "priceCurrency": "EUR"}}

@@ -171,7 +171,8 @@ def shown_text(el: Any) -> str:
     return " ".join(p for p in pieces if p)
 
 
-_AMOUNTS = re.compile(r"\d+(?:[.,]\d+)*")
+# One amount each: "1.299,00", "1 299" (a space before exactly three digits groups thousands).
+_AMOUNTS = re.compile(r"\d+(?:(?:[.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d+)*")
 # A decimal part in an element of its own: <span>19</span><span>.99</span>, <b>19</b>,<i>99</i>.
 _DECIMAL_PIECE = re.compile(r"[.,]\d{1,2}(?!\d)")
 

@@ -224,8 +224,9 @@ class DomHeuristics:
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
-            if not text or len(text) > 40 or not any(c.isdigit() for c in text) or text[-1] in ".,":
-                continue  # empty, prose, or a fragment ("546," of "546,31")
+            if not text or len(text) > 40 or not any(c.isdigit() for c in text) or \
+                    (text[-1] in ".," and text[-2:-1].isdigit()):
+                continue  # empty, prose, or a fragment ("546," of "546,31"; "руб." is whole)
             if len(_AMOUNTS.findall(text)) > 1:
                 text = self._current_part(node, text, reading)
                 if text is None:

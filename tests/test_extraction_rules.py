@@ -65,6 +65,24 @@ def test_hidden_stock_messages_are_not_read() -> None:
     html = page('<span class="price">$20.00</span><p class="stock ng-hide">Out of stock</p>'
                 '<p class="stock" style="display: none">Out of stock</p><p class="stock">In stock</p>')
     assert extract(html)["availability"] == "in_stock"
+    # Cafe24's hiding class, and a script template of the "sold out" message
+    html = page('<span class="price">$20.00</span><a href="#none" class="displaynone -soldout">SOLD OUT</a>'
+                '<script type="text/template" id="sold-out-stock"><p>Item is sold out.</p></script>'
+                '<button class="add-to-cart">Add to cart</button>')
+    assert extract(html)["availability"] == "in_stock"
+
+
+@pytest.mark.parametrize("element,text", [
+    ('div class="disponibilite"', "Rupture de stock"), ('p class="disponibilidad"', "Agotado"),
+    ('span class="verfuegbarkeit"', "Nicht lieferbar"), ('div class="lagerstatus"', "Slutsåld"),
+    ('div class="product-voorraad"', "Uitverkocht"), ('span class="dostepnosc"', "Niedostępny"),
+    ('div class="nalichie"', "Нет в наличии"), ('div class="disponibilita"', "Esaurito"),
+    ('p class="product-status"', "Temporarily out of stock"), ('div class="estoque"', "Esgotado"),
+])
+def test_a_stock_label_named_in_the_shop_s_language_is_read(element: str, text: str) -> None:
+    tag = element.split()[0]
+    html = page(f'<div class="price">19,99 €</div><{element}>{text}</{tag}><button disabled>Add to cart</button>')
+    assert extract(html)["availability"] == "out_of_stock"
 
 
 # ----------------------------------------------------------------------------- currency

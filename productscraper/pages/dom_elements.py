@@ -75,7 +75,9 @@ def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
     return False
 
 
-_HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden"})
+# Hiding classes of CSS frameworks and shop platforms (Bootstrap's d-none, Cafe24's displaynone).
+_HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden", "visuallyhidden",
+                           "displaynone", "display-none", "sr-only", "screen-reader-text"})
 
 
 def _hidden(node: Any, chain: list[Any]) -> bool:

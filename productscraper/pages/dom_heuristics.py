@@ -31,7 +31,12 @@ from productscraper.processing.money import parse_amount
 
 
 _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "cena", "цена")
-_STOCK_WORDS = ("stock", "availab", "inventory", "lieferbar", "delivery-status")
+# Class / id words of a stock label, in the shops' languages ("disponibilite", "verfuegbarkeit",
+# "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
+# stock phrase (stock_of), so "status" and "badge" are safe to look at.
+_STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verfueg", "verfüg", "verfug",
+                "lager", "voorraad", "beschikba", "dostep", "dostęp", "nalich", "sklad", "zasob", "estoque",
+                "existenc", "soldout", "sold-out", "sold_out", "status", "badge")
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
 _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][string-length(normalize-space()) < 24]"
                  "[contains(., '€') or contains(., '$') or contains(., '£') or contains(., 'EUR')"
@@ -49,6 +54,9 @@ _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 # Class / id of a buy button disabled until the shopper picks a variant.
 _AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
                             r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
+
+
+_UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
 
 
 def _has_any(names: str, words: tuple[str, ...]) -> bool:
@@ -71,8 +79,8 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
     kinds_of: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
     for el in body.iter():
         tag = el.tag
-        if not isinstance(tag, str):
-            continue  # comments, processing instructions
+        if not isinstance(tag, str) or tag in _UNSHOWN_TAGS:
+            continue  # comments, processing instructions; script templates ("<p>Item is sold out.</p>")
         get = el.get
         cls, ident, prop = get("class"), get("id"), get("itemprop")
         if cls or ident or prop:

@@ -264,6 +264,19 @@ def test_a_current_price_inside_a_box_named_for_its_discount_is_not_struck() -> 
     assert extract(html, "https://boutique.example.fr/p/1")["price"] == 19.99
 
 
+@pytest.mark.parametrize("cls,shown,lang,url,amount", [
+    ("money", "$19.99", "en", "https://shop.example.com/p/1", 19.99),
+    ("product-preco", "R$ 89,90", "pt-BR", "https://loja.example.com.br/p/1", 89.9),
+    ("product-prijs", "€ 24,95", "nl", "https://winkel.example.nl/p/1", 24.95),
+    ("urun-fiyat", "199,90 TL", "tr", "https://magaza.example.com.tr/p/1", 199.9),
+])
+def test_a_price_element_named_in_the_shop_s_language_is_read(cls: str, shown: str, lang: str, url: str,
+                                                               amount: float) -> None:
+    html = page(f'<p>Related: <b>$5.00 gift wrap</b></p><span class="{cls}">{shown}</span>'
+                '<button class="add-to-cart">Add</button>', lang)
+    assert extract(html, url)["price"] == amount
+
+
 def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
     html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
     assert extract(html)["availability"] == "out_of_stock"

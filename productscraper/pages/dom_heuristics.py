@@ -30,7 +30,9 @@ from productscraper.processing.money import parse_amount
 
 
 
-_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "cena", "цена")
+# Class / id words of a price element; "money" is Shopify themes' amount span.
+_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "preço", "prijs", "cena", "цена", "fiyat",
+                "hinta", "cijena", "kaina", "money")
 # Class / id words of a stock label, in the shops' languages ("disponibilite", "verfuegbarkeit",
 # "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
 # stock phrase (stock_of), so "status" and "badge" are safe to look at.

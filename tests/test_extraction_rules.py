@@ -282,6 +282,32 @@ def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> Non
     assert extract(html)["availability"] == "out_of_stock"
 
 
+def _next_data(product: dict[str, Any]) -> str:
+    blob = json.dumps({"props": {"pageProps": {"product": product}}})
+    return page(f'<script id="__NEXT_DATA__" type="application/json">{blob}</script>')
+
+
+def test_a_sale_price_in_product_json_beats_the_regular_price_beside_it() -> None:
+    product = extract(_next_data({"name": "Kånken", "price": 29.99, "salePrice": 19.99, "currency": "USD"}))
+    assert (product["price"], product["list_price"]) == (19.99, 29.99)
+    higher = extract(_next_data({"name": "Kånken", "price": 19.99, "salePrice": 29.99, "currency": "USD"}))
+    assert higher["price"] == 19.99  # a "sale" price above the price is no sale
+
+
+@pytest.mark.parametrize("stock,availability", [
+    ({"inventory_quantity": 0}, "out_of_stock"), ({"stockQuantity": 7}, "in_stock"), ({"stock": 0}, "out_of_stock"),
+    ({"quantity": 1}, "unknown"),
+])
+def test_a_stock_count_in_product_json_gives_availability(stock: dict[str, int], availability: str) -> None:
+    product = extract(_next_data({"name": "Kånken", "price": 79.95, "currency": "EUR", **stock}))
+    assert product["availability"] == availability
+
+
+def test_the_currency_inside_a_product_json_price_object_is_read() -> None:
+    product = extract(_next_data({"name": "Kånken", "price": {"value": 79.95, "currencyCode": "SEK"}}))
+    assert (product["price"], product["currency"]) == (79.95, "SEK")
+
+
 def test_junk_pages_never_raise() -> None:
     for body in ("", "<<<>>>", "\x00\x01", "<html><body><span class='price'>$</span></body></html>"):
         assert isinstance(ProductPage("https://shop.example/p", body, GENERIC_PROFILE).to_raw(), dict)

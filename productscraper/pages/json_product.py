@@ -12,6 +12,10 @@ _NAME = ("name", "title", "productName", "product_name", "item_name", "displayNa
 _PRICE = ("price", "salePrice", "sale_price", "currentPrice", "current_price", "finalPrice", "final_price",
           "sellingPrice", "selling_price", "offerPrice", "specialPrice", "display_price", "priceValue",
           "product_price", "priceAmount", "price_amount", "unitPrice", "activePrice")
+# Keys of the price paid now when a plain "price" beside it is the regular one.
+_SALE = ("salePrice", "sale_price", "specialPrice", "special_price", "offerPrice", "offer_price", "discountedPrice",
+         "discounted_price", "discountPrice", "promoPrice", "promo_price", "finalPrice", "final_price",
+         "currentPrice", "current_price", "sellingPrice", "selling_price", "activePrice")
 _LIST = ("listPrice", "list_price", "regularPrice", "regular_price", "originalPrice", "original_price",
          "compareAtPrice", "compare_at_price", "wasPrice", "was_price", "msrp", "oldPrice", "old_price", "rrp",
          "strikePrice", "strikethroughPrice", "display_regular_price")
@@ -22,6 +26,9 @@ _AVAIL_TEXT = ("availability", "stockStatus", "stock_status", "availabilityStatu
 _AVAIL_TRUE = ("available", "inStock", "in_stock", "isInStock", "is_in_stock", "availableForSale", "purchasable",
                "isAvailable", "orderable")
 _AVAIL_FALSE = ("soldOut", "sold_out", "isSoldOut", "outOfStock")
+# Stock counts (not "quantity": that is the shopper's chosen quantity more often than not).
+_AVAIL_COUNT = ("inventory_quantity", "inventoryQuantity", "stockQuantity", "stock_quantity", "stockLevel",
+                "stock_level", "availableQuantity", "available_quantity", "qtyAvailable", "qty_available", "stock")
 _BRAND = ("brand", "brandName", "brand_name", "product_brand", "manufacturer")
 _GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
 _VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
@@ -83,7 +90,31 @@ def _availability(node: dict[str, Any]) -> str | None:
     for key in _AVAIL_FALSE:
         if isinstance(node.get(key), bool):
             return "OutOfStock" if node[key] else "InStock"
+    for key in _AVAIL_COUNT:
+        count = node.get(key)
+        if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+            return "InStock" if count else "OutOfStock"
     return None
+
+
+def _amount(text: str | None) -> Any:
+    from productscraper.processing.money import parse_amount
+
+    return parse_amount(text)[0] if text else None
+
+
+def _prices(node: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
+    """(price, list price, currency named inside a price object) of one object; a sale price
+    below the plain "price" beside it is the price, and then "price" is the list price."""
+    raw = _first(node, _PRICE)
+    price, listed = price_value(raw), price_value(_first(node, _LIST))
+    sale = price_value(_first(node, _SALE))
+    if sale and price and sale != price:
+        now, before = _amount(sale), _amount(price)
+        if now is not None and before is not None and 0 < now < before:
+            price, listed = sale, listed or price
+    currency = _text(_first(raw, _CURRENCY)) if isinstance(raw, dict) else None
+    return price, listed, currency
 
 
 def fields_of(node: dict[str, Any]) -> dict[str, Any]:
@@ -91,11 +122,12 @@ def fields_of(node: dict[str, Any]) -> dict[str, Any]:
     info = node.get("productInfo")  # W3C digitalData: the names sit one level down
     if isinstance(info, dict):
         node = {**info, **{k: v for k, v in node.items() if k != "productInfo"}}
+    price, listed, price_currency = _prices(node)
     fields = {
         "title": _text(_first(node, _NAME)),
-        "price": price_value(_first(node, _PRICE)),
-        "list_price": price_value(_first(node, _LIST)),
-        "currency": _text(_first(node, _CURRENCY)),
+        "price": price,
+        "list_price": listed,
+        "currency": _text(_first(node, _CURRENCY)) or price_currency,
         "availability": _availability(node),
         "sku": _text(_first(node, _SKU)),
         "brand": _text(_first(node, _BRAND)),
@@ -106,9 +138,7 @@ def fields_of(node: dict[str, Any]) -> dict[str, Any]:
     priced = [(v, price_value(_first(v, _PRICE))) for v in variants]
     priced = [(v, p) for v, p in priced if p]
     if priced:
-        from productscraper.processing.money import parse_amount
-
-        amounts = [(parse_amount(p)[0], v, p) for v, p in priced]
+        amounts = [(_amount(p), v, p) for v, p in priced]
         amounts = [a for a in amounts if a[0] is not None]
         if amounts:
             fields["price_min"] = str(min(a[0] for a in amounts))

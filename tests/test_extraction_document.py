@@ -35,3 +35,21 @@ def test_every_element_is_an_lxml_html_element() -> None:
     doc = HtmlDocument("https://shop.example/p", b"<div itemscope><span itemprop=name>X</span><input value=1></div>")
     assert all(isinstance(el, HtmlElement) for el in doc.selector.root.iter(tag=etree.Element))
     assert hasattr(doc.selector.root.find(".//span"), "drop_tree")  # extruct's microdata cleaner needs it
+
+
+@pytest.mark.parametrize("head,encoding,text", [
+    ('<meta charset="shift_jis">', "shift_jis", "ギター弦セット 1,280円"),
+    ('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">', "cp1251", "Гитара 12 990 руб."),
+    ('<meta charset="iso-8859-1">', "cp1252", "Chaise Élégance 49,90 €"),  # WHATWG: latin-1 is cp1252
+    ("", "cp1252", "Chaise Élégance 49,90 €"),  # declares nothing, and is no UTF-8
+    ('<meta charset="iso-8859-1">', "utf-8", "Chaise Élégance 49,90 €"),  # re-saved as UTF-8
+])
+def test_a_body_without_a_given_encoding_is_read_as_its_bytes_and_declaration_say(
+        head: str, encoding: str, text: str) -> None:
+    body = f"<html><head>{head}</head><body><p>{text}</p></body></html>".encode(encoding)
+    assert HtmlDocument("https://shop.example/p", body).selector.xpath("string(//p)").get() == text
+
+
+def test_a_given_encoding_is_used_as_given() -> None:
+    body = "<p>Élégance</p>".encode("utf-8")
+    assert HtmlDocument("https://shop.example/p", body, "cp1252").selector.xpath("string(//p)").get() == "Ã‰lÃ©gance"

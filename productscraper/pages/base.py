@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class PageObject:
     """A page object: pure extraction from ``url`` + ``body`` (no crawler, no I/O)."""
 
-    def __init__(self, url: str, body: bytes | str, profile: "SiteProfile", encoding: str = "utf-8") -> None:
+    def __init__(self, url: str, body: bytes | str, profile: "SiteProfile", encoding: str | None = None) -> None:
         self.url = url
         self.profile = profile
         self.doc = HtmlDocument(url, body, encoding)

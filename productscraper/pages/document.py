@@ -13,7 +13,7 @@ from urllib.parse import urldefrag, urljoin
 from lxml import etree
 from lxml import html as lxml_html
 from parsel import Selector
-from w3lib.encoding import read_bom
+from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encoding
 from w3lib.html import get_base_url, strip_html5_whitespace
 from w3lib.url import safe_url_string
 
@@ -59,12 +59,20 @@ def parse_html(text: str, base_url: str | None = None, utf8: bytes | None = None
     return root
 
 
-def decode_body(body: bytes | str | None, encoding: str = "utf-8") -> str:
-    """Body as text: a BOM wins, then ``encoding`` (utf-8 if unknown); bad bytes are replaced."""
+def decode_body(body: bytes | str | None, encoding: str | None = "utf-8") -> str:
+    """Body as text: a BOM wins, then ``encoding`` (utf-8 if unknown); bad bytes are replaced.
+    ``encoding=None``: as the body declares it (see :func:`declared_encoding`)."""
     return _decode(body, encoding)[0]
 
 
-def _decode(body: bytes | str | None, encoding: str = "utf-8") -> tuple[str, bytes | None]:
+def declared_encoding(body: bytes) -> str | None:
+    """The encoding a body's ``<meta charset>`` / ``http-equiv`` declares in its first 4 kB, as
+    Scrapy reads it (WHATWG names: latin-1 is cp1252); None when it declares none."""
+    declared = html_body_declared_encoding(body)
+    return resolve_encoding(declared) if declared else None
+
+
+def _decode(body: bytes | str | None, encoding: str | None = "utf-8") -> tuple[str, bytes | None]:
     """(text, the UTF-8 bytes of exactly that text when the body was them, else None)."""
     if body is None:
         return "", None
@@ -77,11 +85,18 @@ def _decode(body: bytes | str | None, encoding: str = "utf-8") -> tuple[str, byt
         bom_encoding, bom = read_bom(body)
         if bom_encoding:
             encoding, body = bom_encoding, body[len(bom):]
+        # No encoding given: bytes that are valid UTF-8 are UTF-8 (legacy encodings next to
+        # never form valid UTF-8 by chance, and saved pages are often re-encoded while still
+        # declaring their old charset); else the body's declaration, else cp1252.
+        sniff = encoding is None and not bom_encoding
         try:
             utf8 = (encoding or "utf-8").lower().replace("_", "-") in ("utf-8", "utf8")
             try:  # strict first: as fast, and it tells whether the text is the bytes
                 text, exact = body.decode(encoding or "utf-8"), utf8
             except UnicodeDecodeError:
+                if sniff:
+                    encoding = declared_encoding(body) or "cp1252"
+                    utf8 = encoding == "utf-8"
                 text = body.decode(encoding or "utf-8", errors="replace")
         except LookupError:
             try:
@@ -137,7 +152,9 @@ def unique(items: list[str | None]) -> list[str]:
 class HtmlDocument:
     """Decoded page with a lazily built Selector; shared base of the page objects."""
 
-    def __init__(self, url: str, body: bytes | str, encoding: str = "utf-8") -> None:
+    def __init__(self, url: str, body: bytes | str, encoding: str | None = None) -> None:
+        """``encoding``: the response's (Scrapy's ``response.encoding``); None reads the
+        body's own declaration, as a crawl does when the server names no charset."""
         self.url = url or ""
         text, utf8 = _decode(body, encoding)
         if _TRAILING_CONTENT.search(text):

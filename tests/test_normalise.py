@@ -208,6 +208,7 @@ def test_output_shape_and_purity() -> None:
 
 @pytest.mark.parametrize("text,default,expected", [("£", None, "GBP"), ("usd", None, "USD"), ("$", "AUD", "AUD"),
                                                     ("$", None, "USD"), ("kr", "SEK", "SEK"), ("XYZ", None, None),
-                                                    ("€", None, "EUR"), ("¥", None, "JPY"), ("₹", None, "INR")])
+                                                    ("€", None, "EUR"), ("¥", None, "JPY"), ("₹", None, "INR"),
+                                                    ("Euro", None, "EUR"), ("RUR", None, "RUB")])
 def test_currency_code(text, default, expected) -> None:
     assert currency_code(text, default) == expected

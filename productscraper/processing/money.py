@@ -34,6 +34,8 @@ SYMBOLS: dict[str, str] = {
     "mx$": "MXN", "nt$": "TWD", "rm": "MYR", "rp": "IDR", "元": "CNY", "rmb": "CNY",
     "cn¥": "CNY", "jp¥": "JPY", "د.إ": "AED", "ر.س": "SAR", "﷼": "SAR", "e£": "EGP",
     "ksh": "KES", "₵": "GHS", "৳": "BDT", "₭": "LAK", "₮": "MNT", "៛": "KHR",
+    # currency names markup uses in place of codes ("priceCurrency": "Euro"); RUR is the old ruble code
+    "euro": "EUR", "euros": "EUR", "yen": "JPY", "rur": "RUB", "złotych": "PLN", "zloty": "PLN",
 }
 # Symbols shared by several currencies: the profile's currency decides, else the default.
 AMBIGUOUS: dict[str, str | None] = {"$": "USD", "kr": None, "kr.": None, "r": None, "¢": None}

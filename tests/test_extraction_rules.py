@@ -36,6 +36,9 @@ def page(body: str, lang: str = "") -> str:
     ("Op voorraad", "InStock"), ("Uitverkocht", "OutOfStock"), ("Niedostępny", "OutOfStock"),
     ("Dostępny", "InStock"), ("В наличии", "InStock"), ("Нет в наличии", "OutOfStock"),
     ("Slutsåld", "OutOfStock"), ("I lager", "InStock"), ("在庫あり", "InStock"), ("在庫切れ", "OutOfStock"),
+    ("Skladem", "InStock"), ("Není skladem", "OutOfStock"), ("Nincs raktáron", "OutOfStock"), ("Tükendi", "OutOfStock"),
+    ("În stoc", "InStock"), ("Εξαντλήθηκε", "OutOfStock"), ("Ei varastossa", "OutOfStock"), ("缺货", "OutOfStock"),
+    ("품절", "OutOfStock"), ("Sin existencias", "OutOfStock"),
     ("Add to cart", None), ("Free shipping on orders over $50", None),
 ])
 def test_stock_phrases_in_eleven_languages(text: str, expected: str | None) -> None:
@@ -53,6 +56,19 @@ def test_a_disabled_add_to_cart_button_alone_says_nothing_about_stock() -> None:
     assert extract(html)["availability"] == "unknown"
     enabled = page('<span class="price">$20.00</span><button class="add-to-cart">Add to cart</button>')
     assert extract(enabled)["availability"] == "in_stock"
+
+
+@pytest.mark.parametrize("label", [
+    "Añadir a la cesta", "Toevoegen aan winkelwagen", "Legg i handlekurven", "Læg i kurv", "Lisää ostoskoriin",
+    "Přidat do košíku", "Kosárba", "Sepete ekle", "Adaugă în coș", "Προσθήκη στο καλάθι", "加入购物车", "장바구니 담기",
+    "Adicionar à sacola", "Jetzt kaufen", "Acheter", "Acquista ora", "Kup teraz", "Køb nu",
+])
+def test_an_enabled_buy_button_in_the_shop_s_language_says_in_stock(label: str) -> None:
+    assert extract(page(f'<span class="price">20,00 €</span><button>{label}</button>'))["availability"] == "in_stock"
+
+
+def test_words_that_merely_contain_a_buy_word_are_no_buy_button() -> None:
+    assert extract(page('<span class="price">$20.00</span><button>Costa Rica</button>'))["availability"] == "unknown"
 
 
 def test_add_to_cart_and_sold_out_for_the_same_product_leave_availability_unknown() -> None:

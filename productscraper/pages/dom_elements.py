@@ -12,7 +12,11 @@ _CART_WORDS = re.compile(
     r"|warenkorb|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|adicionar ao carrinho"
     # buy buttons named by their class / id or pointing at the cart ("btn-buy", "buy-button", "/cart/add")
     r"|\bbuy[\s_-]?(?:button|btn|link)\b|\bbtn[\s_-]?buy\b|/cart/add\b|/add[\s_-]?to[\s_-]?cart\b"
-    r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ|購入",
+    r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ|購入"
+    # more shop languages: es "a la cesta", nl, no/da, fi, cs, hu, tr, ro, el, zh, ko, pt-BR
+    r"|a la cesta|winkelwagen|winkelmand|handlekurv|\bi kurv\b|ostoskori|do košíku|kosárba|sepete ekle|în coș"
+    r"|στο καλάθι|购物车|장바구니|à sacola|\b(?:jetzt )?kaufen\b|\bacheter\b|\bacquista\b|\bkup teraz\b|\bkjøp\b"
+    r"|\bkøb\b|\bkoupit\b",
     re.IGNORECASE,
 )
 # Containers of other products or of the page chrome.

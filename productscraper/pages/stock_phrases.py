@@ -31,6 +31,10 @@ _OUT = (
     r"slutsåld", r"slut i lager", r"ej i lager", r"utsolgt", r"udsolgt",
     # ja
     r"在庫切れ", r"在庫なし", r"売り切れ", r"品切れ",
+    # cs / hu / tr / ro / el / fi / zh / ko, and more es / sv / pl
+    r"vyprodáno", r"není skladem", r"elfogyott", r"nincs raktáron", r"tükendi", r"stokta yok", r"stoc epuizat",
+    r"εξαντλήθηκε", r"μη διαθέσιμο", r"loppuunmyyty", r"ei varastossa", r"缺货", r"售罄", r"品切", r"품절",
+    r"sin existencias", r"tillfälligt slut", r"brak towaru",
 )
 _IN = (
     r"in[\s-]?stock", r"available (?:now|to ship|for (?:delivery|shipping))", r"ready to ship", r"ships? (?:today|tomorrow)",
@@ -39,6 +43,8 @@ _IN = (
     r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibile", r"disponibilità immediata",
     r"op voorraad", r"leverbaar", r"dostępny", r"w magazynie", r"в наличии", r"есть в наличии",
     r"i lager", r"finns i lager", r"på lager", r"在庫あり", r"在庫有", r"即納",
+    r"skladem", r"raktáron", r"stokta var", r"stokta", r"în stoc", r"διαθέσιμο", r"varastossa", r"有货", r"现货",
+    r"재고 있음", r"en existencia",
 )
 _OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
 _IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)

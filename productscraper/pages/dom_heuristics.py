@@ -30,15 +30,14 @@ from productscraper.processing.money import parse_amount
 
 
 
-# Class / id words of a price element; "money" is Shopify themes' amount span.
-_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "preço", "prijs", "cena", "цена", "fiyat",
-                "hinta", "cijena", "kaina", "money")
+# Class / id words of a price element; "money" is Shopify themes' amount span. Every word costs
+# a substring search per distinct class string: keep the lists short.
+_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "цена", "fiyat", "money")
 # Class / id words of a stock label, in the shops' languages ("disponibilite", "verfuegbarkeit",
 # "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
-# stock phrase (stock_of), so "status" and "badge" are safe to look at.
-_STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verfueg", "verfüg", "verfug",
-                "lager", "voorraad", "beschikba", "dostep", "dostęp", "nalich", "sklad", "zasob", "estoque",
-                "existenc", "soldout", "sold-out", "sold_out", "status", "badge")
+# stock phrase (stock_of), so a word as loose as "status" is safe to look at.
+_STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
+                "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
 _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][string-length(normalize-space()) < 24]"
                  "[contains(., '€') or contains(., '$') or contains(., '£') or contains(., 'EUR')"

@@ -9,7 +9,7 @@ import pytest
 
 from productscraper.operations.cli import main
 from productscraper.quality.corpus import DEV, HELDOUT, load_corpus, registrable_domain, split_of
-from productscraper.quality.metric import Scores, normalise_value
+from productscraper.quality.metric import Scores, normalise_value, truth_value
 from productscraper.quality.report import BEGIN, END, markdown_table, write_docs
 from productscraper.quality.runner import run_quality
 
@@ -36,6 +36,9 @@ def test_metric_counts_predicted_expected_and_right_per_field() -> None:
     ("price", 12.5, "12.50"), ("price", "2200", "2200.00"), ("price", None, None),
     ("availability", "in_stock", "InStock"), ("availability", "preorder", "InStock"),
     ("availability", "unknown", None), ("sku", "  AB 1 ", "ab 1"), ("currency", "eur", "EUR"),
+    # annotations written other ways: as shown, as a schema.org URL, in words
+    ("price", "$1,299.00", "1299.00"), ("availability", "https://schema.org/OutOfStock", "OutOfStock"),
+    ("availability", "Out of stock", "OutOfStock"), ("availability", "http://schema.org/InStock", "InStock"),
 ])
 def test_values_are_normalised_before_comparison(name: str, value: object, expected: str | None) -> None:
     assert normalise_value(name, value) == expected
@@ -46,6 +49,16 @@ def test_split_is_fixed_by_the_registrable_domain() -> None:
     assert split_of("www.shop.co.uk") == split_of("shop.co.uk") == split_of("eu.shop.co.uk")
     sides = {split_of(f"shop{i}.example") for i in range(40)}
     assert sides == {DEV, HELDOUT}
+
+
+def test_a_truth_row_without_a_domain_is_split_by_its_url_and_may_call_the_name_title(tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "a.html").write_text(PAGE)
+    row = {"id": "a", "file": "pages/a.html", "url": "https://www.shop7.example/p/1", "title": "Blue Mug"}
+    (tmp_path / "truth.jsonl").write_text(json.dumps(row) + "\n")
+    [page] = load_corpus(tmp_path, split_of("shop7.example"))
+    assert page.domain == "www.shop7.example"
+    assert truth_value(page.truth, "title") == "blue mug"
 
 
 def _corpus(tmp_path: Path) -> Path:

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 DEV, HELDOUT, ALL = "dev", "heldout", "all"
 SPLITS = (DEV, HELDOUT, ALL)
@@ -66,7 +67,7 @@ def load_corpus(directory: str | Path, split: str = ALL) -> list[CorpusPage]:
             if not line.strip():
                 continue
             row = json.loads(line)
-            domain = row.get("domain") or ""
+            domain = row.get("domain") or urlsplit(row.get("url") or "").hostname or ""
             if split != ALL and split_of(domain) != split:
                 continue
             url = row.get("url") or f"https://{domain}/"

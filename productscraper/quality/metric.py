@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from productscraper.processing.availability import parse_availability
+from productscraper.processing.money import parse_amount
+
 FIELDS = ("price", "currency", "availability", "sku", "gtin", "title", "brand")
 #: Truth key per product field (the corpus calls the title "name").
 TRUTH_KEYS = {"title": "name"}
@@ -28,15 +31,16 @@ def normalise_value(name: str, value: Any) -> str | None:
         return None
     if name == "price":
         try:
-            amount = Decimal(str(value).strip())
+            amount: Decimal | None = Decimal(str(value).strip())
         except (InvalidOperation, ValueError):
-            return None
-        return str(amount.quantize(Decimal("0.01"))) if amount.is_finite() else None
+            amount = parse_amount(value)[0]  # an annotation written as shown ("$1,299.00")
+        return str(amount.quantize(Decimal("0.01"))) if amount is not None and amount.is_finite() else None
     text = " ".join(str(value).split())
     if not text:
         return None
     if name == "availability":
-        return _AVAILABILITY.get(text.replace(" ", "").lower())
+        # any spelling: "InStock", "https://schema.org/InStock", "in_stock", "Out of stock"
+        return _AVAILABILITY.get(text.replace(" ", "").lower()) or _AVAILABILITY.get(parse_availability(text))
     if name == "currency":
         return text.upper()
     return text.casefold()
@@ -44,7 +48,10 @@ def normalise_value(name: str, value: Any) -> str | None:
 
 def truth_value(truth: dict[str, Any], name: str) -> str | None:
     """The normalised truth of a field (None: the page has no annotated value)."""
-    return normalise_value(name, truth.get(TRUTH_KEYS.get(name, name)))
+    value = truth.get(TRUTH_KEYS.get(name, name))
+    if value is None and name in TRUTH_KEYS:
+        value = truth.get(name)  # a corpus that calls the title "title"
+    return normalise_value(name, value)
 
 
 @dataclass

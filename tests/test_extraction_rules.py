@@ -293,6 +293,14 @@ def test_a_price_element_named_in_the_shop_s_language_is_read(cls: str, shown: s
     assert extract(html, url)["price"] == amount
 
 
+@pytest.mark.parametrize("other", ['<span class="afterpay-price">$30.00</span>',
+                                   '<span class="klarna-price">$30.00</span>',
+                                   '<span class="reward-points-price">$1.20</span>'])
+def test_pay_later_instalments_and_loyalty_points_are_not_the_price(other: str) -> None:
+    html = page(f'<div class="product-info">{other}<div class="price">$120.00</div></div><button>Add to cart</button>')
+    assert extract(html)["price"] == 120.0
+
+
 def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
     html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
     assert extract(html)["availability"] == "out_of_stock"

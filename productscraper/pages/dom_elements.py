@@ -28,7 +28,9 @@ _SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript",
 _NOT_CURRENT_WORDS = frozenset(
     "strike strikethrough strikeout crossed old was before rrp msrp uvp srp saving savings save discount "
     "unit base per compare instead statt streich installment installments monthly finance financing "
-    "shipping delivery range from tax vat".split()
+    "shipping delivery range from tax vat "
+    # pay-later instalments, loyalty points, vouchers
+    "afterpay klarna affirm sezzle clearpay laybuy points reward rewards loyalty deposit coupon voucher".split()
 )
 # Words that make a price less likely the selling one (but it may be, when no other price is shown).
 _SOFT_WORDS = frozenset("regular original reference list".split())

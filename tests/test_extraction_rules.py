@@ -301,6 +301,27 @@ def test_pay_later_instalments_and_loyalty_points_are_not_the_price(other: str) 
     assert extract(html)["price"] == 120.0
 
 
+@pytest.mark.parametrize("heading", ['<h2 class="product-name">Blue Mug</h2>', '<h1 class="logo">Example</h1><h2>Blue Mug</h2>',
+                                     '<div class="product-title">Blue Mug</div>'])
+def test_without_a_product_h1_the_heading_the_document_title_names_anchors_the_price(heading: str) -> None:
+    html = ('<html><head><title>Blue Mug | Example</title></head><body><div class="top-banner">'
+            '<span class="price">$5.00</span> gift card</div>'
+            f'<div class="product">{heading}<span class="price">$12.50</span></div></body></html>')
+    product = extract(html, "https://www.example.com/p/1")
+    assert (product["price"], product["title"]) == (12.5, "Blue Mug")
+
+
+@pytest.mark.parametrize("shown", ['<span class="amount">$12.50</span>', "<strong>$12.50</strong>"])
+def test_an_amount_by_the_title_beats_a_far_price_named_element_of_a_carousel(shown: str) -> None:
+    deep = "<div><div><div><div>{}</div></div></div></div>"
+    tile = deep.format('<div class="tile"><a href="/p/2">Red Mug</a><span class="price">$5.00</span></div>')
+    html = ('<html><body><div id="page"><div class="wrapper"><main><div class="layout"><div class="pdp">'
+            f'<div class="pdp-main"><h1>Blue Mug</h1><div class="pdp-info"><p>{shown}</p></div>'
+            '<button>Add to cart</button></div></div></div></main>'
+            f'<section class="more">{tile}</section></div></div></body></html>')
+    assert extract(html)["price"] == 12.5
+
+
 def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
     html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
     assert extract(html)["availability"] == "out_of_stock"

@@ -24,6 +24,7 @@ from productscraper.pages.dom_elements import (
 )
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
+from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
@@ -48,7 +49,12 @@ _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00
 _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
                   re.IGNORECASE)
 REGION_LEVELS = 6
+_FAR = 10  # tree distance from the title / buy button beyond which a price element is doubtful
 _H1S = etree.XPath("//body//h1")
+_NAME_ELEMENTS = etree.XPath(
+    "//body//h2 | //body//h3 | //body//*[@itemprop='name' or contains(@class, 'product-name')"
+    " or contains(@class, 'product-title') or contains(@class, 'product_title') or contains(@class, 'productName')"
+    " or contains(@class, 'productTitle')]")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
@@ -185,14 +191,33 @@ class DomHeuristics:
 
     @functools.cached_property
     def title_anchor(self) -> tuple[Any, list[Any]] | None:
-        """The main h1 (outside chrome and other products' blocks) and its ancestors."""
+        """The main h1 (outside chrome and other products' blocks) and its ancestors; on a
+        page without a product h1, the heading or name element the document title names."""
+        def blocked(h: Any) -> bool:
+            return _in_skipped(_ancestors(h)) or _hidden(h, _ancestors(h))
+
         h1s = _H1S(self.selector.root)
-        if not h1s:
-            return None
-        h1 = main_h1(h1s, shown_text, lambda h: _in_skipped(_ancestors(h)) or _hidden(h, _ancestors(h)),
-                     self.document_title, self.site_names)
-        h1 = h1s[0] if h1 is None else h1
+        h1 = main_h1(h1s, shown_text, blocked, self.document_title, self.site_names) if h1s else None
+        if h1 is None or titles.is_site_name(shown_text(h1), self.site_names):
+            named = self._named_heading(blocked)
+            h1 = named if named is not None else h1
+        if h1 is None:
+            return (h1s[0], _ancestors(h1s[0])) if h1s else None
         return h1, _ancestors(h1)
+
+    def _named_heading(self, blocked: Any) -> Any | None:
+        """An h2/h3 or product-name element whose text the document title contains."""
+        if not self.document_title:
+            return None
+        key = titles.key(self.document_title)
+        best = None
+        for el in _NAME_ELEMENTS(self.selector.root):
+            text = shown_text(el)
+            if len(text.split()) < 2 or len(text) > 200 or titles.key(text) not in key or blocked(el):
+                continue
+            if best is None or len(text) > len(shown_text(best)):
+                best = el
+        return best
 
     @functools.cached_property
     def title(self) -> str | None:
@@ -254,6 +279,13 @@ class DomHeuristics:
                 best = (key, text)
         if best is None:
             best = self._money_text()
+        elif best[0][0] >= _FAR and self._region is not None:
+            # The nearest price-named element is far from the title and the buy button (a
+            # carousel's): an amount printed right by them, whatever its class, is the price.
+            # Only the title's region is searched: the whole page's leaves cost ~2 ms.
+            near = self._nearest_money(_MONEY_LEAVES_UNDER(self._region))
+            if near is not None and near[0][0] + 2 <= best[0][0]:
+                best = near
         if best is not None:
             reading.price_text = best[1]
             reading.candidates["price"] = Candidate(best[1], DOM, 0.55)

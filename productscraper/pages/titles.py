@@ -31,6 +31,14 @@ def _key(text: str) -> str:
     return _NON_ALNUM.sub("", text).casefold()
 
 
+key = _key  # public: the form in which titles and headings are compared
+
+
+def is_site_name(text: str, names: set[str]) -> bool:
+    """The text is only the shop's name (a logo h1)."""
+    return bool(text) and _key(text) in names
+
+
 def site_names(url: str, declared: Iterable[str | None] = ()) -> set[str]:
     """The shop's names as keys: declared ones (og:site_name, application-name) and the
     registrable domain's label ("www.jcpenney.com" -> "jcpenney")."""

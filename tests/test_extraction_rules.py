@@ -322,6 +322,24 @@ def test_an_amount_by_the_title_beats_a_far_price_named_element_of_a_carousel(sh
     assert extract(html)["price"] == 12.5
 
 
+def test_a_reduced_price_in_a_box_named_for_its_discount_beats_the_de_list_price() -> None:
+    """VTEX: 'De: R$ 89,99' (list), 'R$ 62,99 à vista' in spotPrice--pdp-price-discount."""
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Fjällräven Kånken",
+            "offers": {"@type": "AggregateOffer", "lowPrice": 62.99, "highPrice": 89.99, "priceCurrency": "BRL"}}
+    html = page(f'<script type="application/ld+json">{json.dumps(data)}</script>'
+                '<div class="price-row price-discount"><span class="listPrice">De: R$ 89,99</span>'
+                '<span class="spotPrice spotPrice--pdp-price-discount">R$ 62,99 (à vista)</span></div>'
+                '<button>Comprar</button>', "pt-BR")
+    assert extract(html, "https://loja.example.com.br/p/1")["price"] == 62.99
+
+
+@pytest.mark.parametrize("shown", ['<span class="striked-price">Rs. 879</span> <span>Rs. 747</span>',
+                                   '<span class="price">De: R$ 879,00 Por: R$ 747,00</span>'])
+def test_striked_and_de_por_prices_give_the_new_one(shown: str) -> None:
+    html = page(f'<div class="product-price">{shown}</div><button>Buy now</button>')
+    assert extract(html, "https://shop.example.in/p/1")["price"] == 747.0
+
+
 def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
     html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
     assert extract(html)["availability"] == "out_of_stock"

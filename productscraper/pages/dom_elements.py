@@ -26,12 +26,16 @@ _SKIP_WORDS = ("related", "recommend", "upsell", "up-sell", "crosssell", "cross-
 _SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript", "template"})
 # Class / id words of prices that are not the current selling price ("oldPrice", "price--was").
 _NOT_CURRENT_WORDS = frozenset(
-    "strike strikethrough strikeout crossed old was before rrp msrp uvp srp saving savings save discount "
+    "strike striked struck strikethrough strikeout crossed old was before rrp msrp uvp srp saving savings save discount "
     "unit base per compare instead statt streich installment installments monthly finance financing "
     "shipping delivery range from tax vat "
     # pay-later instalments, loyalty points, vouchers
     "afterpay klarna affirm sezzle clearpay laybuy points reward rewards loyalty deposit coupon voucher".split()
 )
+# A container named for what its row also shows ("price-discount", "price-including-tax",
+# "price-from-to") holds the current price too: those words strike only the element itself.
+_ROW_WORDS = frozenset("discount saving savings save tax vat from range shipping delivery".split())
+_NOT_CURRENT_ANCESTOR = _NOT_CURRENT_WORDS - _ROW_WORDS
 # Words that make a price less likely the selling one (but it may be, when no other price is shown).
 _SOFT_WORDS = frozenset("regular original reference list".split())
 # Words that mark the price the customer pays now ("special-price", "price--sale").
@@ -40,6 +44,7 @@ _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _STRUCK_TAGS = frozenset({"s", "del", "strike"})
 _NOT_CURRENT_TEXT = re.compile(
     r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
+    r"|^\s*de\s*:"  # pt / es "De: R$ 89,99 Por: R$ 62,99"
     r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz|stk|stück|st\.?|unit|each|piece|pc)\b"
     r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
 
@@ -107,7 +112,10 @@ def _struck(node: Any, chain: list[Any]) -> bool:
         if tag in _STRUCK_TAGS or "line-through" in style:
             return True
         words = _words(_classes(el))
-        if words & _NOT_CURRENT_WORDS:
+        hits = words & (_NOT_CURRENT_WORDS if el is node else _NOT_CURRENT_ANCESTOR)
+        if hits == {"discount"} and "price" in words:
+            return False  # "discount-price", VTEX's "spotPrice--pdp-price-discount": the reduced price
+        if hits:
             return not (el is not node and words & _CURRENT_WORDS)
         if words & _CURRENT_WORDS:
             return False
@@ -200,7 +208,7 @@ def _joined_decimals(pieces: list[str]) -> list[str]:
 
 # Class / id words of an old price shown beside the new one inside one price element.
 _OLD_WORDS = frozenset("strike strikethrough strikeout crossed old was before rrp msrp uvp srp compare instead "
-                       "statt streich regular original list".split())
+                       "statt streich striked struck regular original list".split())
 
 
 def _old_price(el: Any) -> bool:

@@ -46,7 +46,7 @@ _MONEY_LEAVES = ("//body//*[not(*) or self::strong or self::b or self::span][str
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 # "Was £25.00 Now £19.99": the amount after a "now" word is the current one.
-_NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
+_NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
                   re.IGNORECASE)
 REGION_LEVELS = 6
 _FAR = 10  # tree distance from the title / buy button beyond which a price element is doubtful

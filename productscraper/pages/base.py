@@ -23,4 +23,4 @@ class PageObject:
     @functools.cached_property
     def data(self) -> StructuredData:
         """The page's schema.org (JSON-LD, microdata, RDFa) and OpenGraph data."""
-        return structured_data(self.doc.text, self.url, self.doc.selector)
+        return structured_data(self.doc.text, self.url, self.doc.selector, self.doc.probes)

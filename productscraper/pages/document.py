@@ -17,6 +17,8 @@ from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encodi
 from w3lib.html import get_base_url, strip_html5_whitespace
 from w3lib.url import safe_url_string
 
+from productscraper.pages.probes import TextProbes
+
 # lxml refuses XML-incompatible control characters in some code paths; they carry no data.
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # The same characters as UTF-8 bytes: deleting them from the body is ~10x cheaper than the search.
@@ -158,9 +160,16 @@ class HtmlDocument:
         self.url = url or ""
         text, utf8 = _decode(body, encoding)
         if _TRAILING_CONTENT.search(text):
-            text, utf8 = _HTML_END.sub("", text), None
+            text = _HTML_END.sub("", text)
+            # Still free of control characters: its own bytes serve the parser and the probes.
+            utf8 = text.encode("utf-8") if utf8 is not None else None
         self.text = text
-        self._utf8 = utf8  # the text's UTF-8 bytes when the body was exactly them
+        self._utf8 = utf8  # the text's UTF-8 bytes when the body was clean UTF-8
+
+    @functools.cached_property
+    def probes(self) -> TextProbes:
+        """Substring tests of the whole text (``"itemscope" in doc.probes``), sharing scans."""
+        return TextProbes(self.text, self._utf8)
 
     @functools.cached_property
     def selector(self) -> Selector:

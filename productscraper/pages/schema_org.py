@@ -16,6 +16,7 @@ from typing import Any
 from parsel import Selector
 
 from productscraper.pages.jsonld import extract_jsonld
+from productscraper.pages.probes import TextProbes
 
 logger = logging.getLogger(__name__)
 
@@ -188,22 +189,23 @@ def _rdfa_product(text: str) -> bool:
     return False
 
 
-def _needed_syntaxes(text: str) -> list[str]:
+def _needed_syntaxes(text: str, probes: TextProbes | None = None) -> list[str]:
     """Cheap text probes so pages without structured data skip extruct entirely.
 
-    Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms).
-    Each probe that misses reads the whole page (~0.2 ms on 400 kB), so the upper-case
-    JSON-LD spellings are asked only behind one "+JSON" probe. (An XPath for an ``itemscope``
-    attribute in the tree costs more than the two rarer microdata probes it would spare.)
+    Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms);
+    ``probes`` (:class:`.TextProbes` of ``text``) answers each spelling of a word with one
+    scan. The upper-case JSON-LD spellings are asked only behind one "+JSON" probe. (An
+    XPath for an ``itemscope`` attribute in the tree costs more than the probes.)
     OpenGraph is not asked of extruct: the product page reads every meta tag itself.
     """
+    has = TextProbes(text) if probes is None else probes
     syntaxes = []
-    if "ld+json" in text or ("+JSON" in text and ("LD+JSON" in text or "ld+JSON" in text)):
+    if "ld+json" in has or ("+JSON" in has and ("LD+JSON" in has or "ld+JSON" in has)):
         syntaxes.append("json-ld")
-    if "itemscope" in text or "itemtype" in text or "itemScope" in text or "ITEMSCOPE" in text:
+    if "itemscope" in has or "itemtype" in has or "itemScope" in has or "ITEMSCOPE" in has:
         syntaxes.append("microdata")
     # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
-    if ("typeof=" in text or "vocab=" in text) and _rdfa_product(text):
+    if ("typeof=" in has or "vocab=" in has) and _rdfa_product(text):
         syntaxes.append("rdfa")
     return syntaxes
 
@@ -245,11 +247,11 @@ def _named_in(name: Any, headings: list[str]) -> bool:
 class StructuredData:
     """All schema.org nodes and OpenGraph properties of one page."""
 
-    def __init__(self, text: str, url: str, selector: Selector) -> None:
+    def __init__(self, text: str, url: str, selector: Selector, probes: TextProbes | None = None) -> None:
         self.url = url
         nodes: list[Any] = []
         og: dict[str, str] = {}
-        syntaxes = _needed_syntaxes(text)
+        syntaxes = _needed_syntaxes(text, probes)
         if syntaxes:
             found = _run_extruct(text, url, syntaxes, getattr(selector, "root", None))
             if "json-ld" in syntaxes:
@@ -337,10 +339,13 @@ class StructuredData:
                 yield node
 
 
-def structured_data(text: str, url: str, selector: Selector) -> StructuredData:
-    """Extract a page's structured data; never raises (an empty result on failure)."""
+def structured_data(text: str, url: str, selector: Selector,
+                    probes: TextProbes | None = None) -> StructuredData:
+    """Extract a page's structured data; never raises (an empty result on failure).
+
+    ``probes``: the :class:`.TextProbes` of ``text``, when the caller shares one."""
     try:
-        return StructuredData(text, url, selector)
+        return StructuredData(text, url, selector, probes)
     except Exception as exc:  # defensive: odd inputs must not sink a page
         logger.debug("structured data extraction failed on %s: %r", url, exc)
         return StructuredData("", url, selector)

@@ -210,6 +210,26 @@ def _needed_syntaxes(text: str, probes: TextProbes | None = None) -> list[str]:
     return syntaxes
 
 
+def _microdata(root: Any, base_url: str | None) -> list[Any]:
+    """What ``extruct.extract(root, syntaxes=["microdata"], uniform=True)`` returns, with
+    extruct's document-order list of items built once: its extractor asks the same
+    whole-page XPath twice (once to number the items, once to walk them), ~0.3 ms a page."""
+    from extruct.uniform import _umicrodata_microformat
+    from extruct.w3cmicrodata import MicrodataExtractor
+
+    extractor = MicrodataExtractor()
+    if root.getroottree().getroot() is not root:  # numbering counts from the root
+        items = list(extractor.extract_items(root, base_url))
+    else:
+        nodes = extractor._xp_item(root)
+        itemids = {node: idx + 1 for idx, node in enumerate(nodes)}
+        seen: set[Any] = set()
+        found = (extractor._extract_item(node, items_seen=seen, base_url=base_url, itemids=itemids)
+                 for node in nodes)
+        items = [item for item in found if item]
+    return _umicrodata_microformat(items, "http://schema.org") or []
+
+
 def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> dict[str, list[Any]]:
     """Each syntax on its own, so one failing extractor does not cost the others."""
     # Imported here: extruct (with mf2py, bs4, rdflib's helpers) takes ~0.15 s to import,
@@ -227,6 +247,9 @@ def _run_extruct(text: str, url: str, syntaxes: list[str], tree: Any = None) -> 
                 parser = parse_xmldom_html if kind == "xmldom" else parse_html
                 # Encoded only here: the page's own tree serves every syntax but RDFa.
                 trees[kind] = parser(text.encode("utf-8", errors="replace"), encoding="UTF-8")
+            if syntax == "microdata":
+                out[syntax] = _microdata(trees[kind], url or None)
+                continue
             result = extruct.extract(
                 trees[kind], base_url=url or None, syntaxes=[syntax], uniform=True, errors="strict"
             )

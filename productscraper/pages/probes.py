@@ -31,6 +31,11 @@ class TextProbes:
             answer = self._answers[needle] = at != -1 and self.text.find(needle, max(0, at - self._extra)) != -1
         return answer
 
+    def may_contain(self, needle: str) -> bool:
+        """False when no spelling of ``needle`` (its ASCII letters in any case) is in the text:
+        one scan rules out every spelling, and what only a spelling of it can produce."""
+        return self._first_folded(needle) != -1
+
     def _first_folded(self, needle: str) -> int:
         """Byte offset of the first spelling of ``needle`` (ASCII letters in any case), -1
         when none is on the page (0 without the folded copy: search the whole text)."""

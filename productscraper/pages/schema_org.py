@@ -193,19 +193,23 @@ def _needed_syntaxes(text: str, probes: TextProbes | None = None) -> list[str]:
     """Cheap text probes so pages without structured data skip extruct entirely.
 
     Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms);
-    ``probes`` (:class:`.TextProbes` of ``text``) answers each spelling of a word with one
-    scan. The upper-case JSON-LD spellings are asked only behind one "+JSON" probe. (An
-    XPath for an ``itemscope`` attribute in the tree costs more than the probes.)
+    ``probes`` (:class:`.TextProbes` of ``text``) answers all spellings of a word with one
+    scan, and one "no spelling at all" answer spares the probes that could only matter
+    with it: no "itemscope" in any case, no microdata item (HTML attribute names are
+    case-blind), whatever "itemtype" says; no "typeof=", no RDFa Product whatever "vocab=" says.
+    (An XPath for an ``itemscope`` attribute in the tree costs more than the probes.)
     OpenGraph is not asked of extruct: the product page reads every meta tag itself.
     """
     has = TextProbes(text) if probes is None else probes
     syntaxes = []
-    if "ld+json" in has or ("+JSON" in has and ("LD+JSON" in has or "ld+JSON" in has)):
+    if "ld+json" in has or "LD+JSON" in has or "ld+JSON" in has:
         syntaxes.append("json-ld")
-    if "itemscope" in has or "itemtype" in has or "itemScope" in has or "ITEMSCOPE" in has:
+    if has.may_contain("itemscope") and (
+            "itemscope" in has or "itemtype" in has or "itemScope" in has or "ITEMSCOPE" in has):
         syntaxes.append("microdata")
-    # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer.
-    if ("typeof=" in has or "vocab=" in has) and _rdfa_product(text):
+    # pyRdfa costs 0.1-0.5 s on a large page: only when RDFa could hold a Product or Offer
+    # (_rdfa_product looks for a spelling of "typeof=").
+    if has.may_contain("typeof=") and ("typeof=" in has or "vocab=" in has) and _rdfa_product(text):
         syntaxes.append("rdfa")
     return syntaxes
 

@@ -96,3 +96,17 @@ def test_microdata_equals_extructs_own_extraction() -> None:
     body = root.find("body")  # not the root: extruct's own path
     assert _microdata(body, "https://shop.example/p") == extruct.extract(
         body, base_url="https://shop.example/p", syntaxes=["microdata"], uniform=True)["microdata"]
+
+
+@pytest.mark.parametrize("html", [
+    "<html><body><p>x</p></body></html>\n",
+    "<html><body><p>x</p></body></HTML >\n<script>late</script>",
+    "<html><p>Ünï ☃</p></Html><div>after</div></html>",
+    "<p>no end tag at all</p>",
+    "<p>\u2603\u2603</p></htmlx> <p>not an end tag</p></html>  ",
+])
+def test_content_after_the_html_end_is_found_as_the_whole_text_regex_finds_it(html: str) -> None:
+    from productscraper.pages import document
+
+    expected = document._HTML_END.sub("", html) if document._TRAILING_CONTENT.search(html) else html
+    assert HtmlDocument("https://shop.example/p", html.encode("utf-8")).text == expected

@@ -159,17 +159,18 @@ class HtmlDocument:
         body's own declaration, as a crawl does when the server names no charset."""
         self.url = url or ""
         text, utf8 = _decode(body, encoding)
-        if _TRAILING_CONTENT.search(text):
+        probes = TextProbes(text, utf8)
+        # The regex searched from the first "</html" (any case; ~0.2 ms less than from the start).
+        start = probes.start_of("</html")
+        if start != -1 and _TRAILING_CONTENT.search(text, start):
             text = _HTML_END.sub("", text)
             # Still free of control characters: its own bytes serve the parser and the probes.
             utf8 = text.encode("utf-8") if utf8 is not None else None
+            probes = TextProbes(text, utf8)
         self.text = text
         self._utf8 = utf8  # the text's UTF-8 bytes when the body was clean UTF-8
-
-    @functools.cached_property
-    def probes(self) -> TextProbes:
-        """Substring tests of the whole text (``"itemscope" in doc.probes``), sharing scans."""
-        return TextProbes(self.text, self._utf8)
+        #: Substring tests of the whole text (``"itemscope" in doc.probes``), sharing scans.
+        self.probes = probes
 
     @functools.cached_property
     def selector(self) -> Selector:

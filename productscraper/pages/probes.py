@@ -27,8 +27,8 @@ class TextProbes:
     def __contains__(self, needle: str) -> bool:
         answer = self._answers.get(needle)
         if answer is None:
-            at = self._first_folded(needle)
-            answer = self._answers[needle] = at != -1 and self.text.find(needle, max(0, at - self._extra)) != -1
+            start = self.start_of(needle)
+            answer = self._answers[needle] = start != -1 and self.text.find(needle, start) != -1
         return answer
 
     def may_contain(self, needle: str) -> bool:
@@ -36,9 +36,16 @@ class TextProbes:
         one scan rules out every spelling, and what only a spelling of it can produce."""
         return self._first_folded(needle) != -1
 
+    def start_of(self, needle: str) -> int:
+        """A character offset at or before the first spelling of ``needle`` (ASCII letters
+        in any case), where a search for it (or a case-blind pattern starting with it) can
+        start; -1 when no spelling is in the text."""
+        at = self._first_folded(needle)
+        return -1 if at == -1 else max(0, at - self._extra)
+
     def _first_folded(self, needle: str) -> int:
-        """Byte offset of the first spelling of ``needle`` (ASCII letters in any case), -1
-        when none is on the page (0 without the folded copy: search the whole text)."""
+        """Byte offset of the first spelling of ``needle`` in the folded copy, -1 when
+        none is there (0 without the folded copy: search the whole text)."""
         if self._folded is None:
             return 0
         key = needle.encode("utf-8").lower()

@@ -58,6 +58,7 @@ def test_a_given_encoding_is_used_as_given() -> None:
 @pytest.mark.parametrize(("html", "id_table", "found"), [
     ('<p id="x">a</p>', None, False),  # no itemref: nothing reads the table
     ('<div itemscope itemref="x"></div><p id="x">a</p>', None, True),
+    ('<div itemref="x"></div><p id="x">a</p>', None, False),  # no microdata item to resolve it
     ('<p id="x">a</p>', True, True),  # a site profile's XPath may call id()
 ])
 def test_the_id_table_is_built_only_where_xpath_id_may_read_it(html: str, id_table: bool | None, found: bool) -> None:

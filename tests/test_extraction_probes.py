@@ -110,3 +110,14 @@ def test_content_after_the_html_end_is_found_as_the_whole_text_regex_finds_it(ht
 
     expected = document._HTML_END.sub("", html) if document._TRAILING_CONTENT.search(html) else html
     assert HtmlDocument("https://shop.example/p", html.encode("utf-8")).text == expected
+
+
+@pytest.mark.parametrize(("html", "expected"), [
+    ('<script type="application/ld+json">{}</script>', ["json-ld"]),
+    ('<script type=" application/LD+JSON ">{}</script>', ["json-ld"]),
+    ("<script>var t = 'application/ld+json';</script>", []),  # the words, but no JSON-LD script
+    ('<p>ld+json</p><script type="application/Ld+Json">{}</script>', ["json-ld"]),  # as before: the text says so
+])
+def test_no_jsonld_script_in_the_tree_means_no_jsonld(html: str, expected: list[str]) -> None:
+    doc = HtmlDocument("https://shop.example/p", html.encode("utf-8"))
+    assert _needed_syntaxes(doc.text, doc.probes, doc.selector.root) == expected

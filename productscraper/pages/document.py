@@ -161,7 +161,8 @@ class HtmlDocument:
         """``encoding``: the response's (Scrapy's ``response.encoding``); None reads the
         body's own declaration, as a crawl does when the server names no charset.
         ``id_table``: build libxml2's ID table, which only XPath ``id()`` reads (extruct's
-        microdata ``itemref``, a site profile's own XPath); None: when the page says "itemref"."""
+        microdata ``itemref``, a site profile's own XPath); None: when the page may hold a
+        microdata item ("itemscope", asked of the probes anyway) that says "itemref"."""
         self.url = url or ""
         text, utf8 = _decode(body, encoding)
         if _TRAILING_CONTENT.search(text):
@@ -182,7 +183,9 @@ class HtmlDocument:
         """The parsel Selector; an empty document when the text cannot be parsed."""
         try:
             if self.text.strip():
-                ids = self.probes.may_contain("itemref") if self._id_table is None else self._id_table
+                ids = self._id_table
+                if ids is None:
+                    ids = self.probes.may_contain("itemscope") and self.probes.may_contain("itemref")
                 root = parse_html(self.text, self.url or None, self._utf8, ids)
                 return Selector(root=root, type="html", base_url=self.url)
         except Exception:  # lxml gives up on some junk; an empty page is the honest answer

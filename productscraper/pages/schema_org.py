@@ -189,7 +189,22 @@ def _rdfa_product(text: str) -> bool:
     return False
 
 
-def _needed_syntaxes(text: str, probes: TextProbes | None = None) -> list[str]:
+# What XPath's translate(@type, "LDJSON", "ldjson") does, as the tolerant parser reads types.
+_LDJSON_LOWER = str.maketrans("LDJSON", "ldjson")
+
+
+def _jsonld_script_in(root: Any) -> bool:
+    """A ``<script>`` whose type says "ld+json" (its LDJSON letters lower-cased): neither
+    extruct nor the tolerant parser reads JSON-LD from anything else. ``iter("script")``
+    visits scripts only, in C: ~0.03 ms against ~0.2 ms for a text probe that misses."""
+    for node in root.iter("script"):
+        kind = node.get("type")
+        if kind and "ld+json" in kind.translate(_LDJSON_LOWER):
+            return True
+    return False
+
+
+def _needed_syntaxes(text: str, probes: TextProbes | None = None, tree: Any = None) -> list[str]:
     """Cheap text probes so pages without structured data skip extruct entirely.
 
     Case-sensitive probes on the usual spellings (lower-casing a 400 kB page costs ~3 ms);
@@ -199,10 +214,11 @@ def _needed_syntaxes(text: str, probes: TextProbes | None = None) -> list[str]:
     case-blind), whatever "itemtype" says; no "typeof=", no RDFa Product whatever "vocab=" says.
     (An XPath for an ``itemscope`` attribute in the tree costs more than the probes.)
     OpenGraph is not asked of extruct: the product page reads every meta tag itself.
+    ``tree``: the page's parsed root, when there is one: no JSON-LD script there, no JSON-LD.
     """
     has = TextProbes(text) if probes is None else probes
     syntaxes = []
-    if "ld+json" in has or "LD+JSON" in has or "ld+JSON" in has:
+    if (tree is None or _jsonld_script_in(tree)) and ("ld+json" in has or "LD+JSON" in has or "ld+JSON" in has):
         syntaxes.append("json-ld")
     if has.may_contain("itemscope") and (
             "itemscope" in has or "itemtype" in has or "itemScope" in has or "ITEMSCOPE" in has):
@@ -278,9 +294,10 @@ class StructuredData:
         self.url = url
         nodes: list[Any] = []
         og: dict[str, str] = {}
-        syntaxes = _needed_syntaxes(text, probes)
+        tree = getattr(selector, "root", None)
+        syntaxes = _needed_syntaxes(text, probes, tree if hasattr(tree, "iter") else None)
         if syntaxes:
-            found = _run_extruct(text, url, syntaxes, getattr(selector, "root", None))
+            found = _run_extruct(text, url, syntaxes, tree)
             if "json-ld" in syntaxes:
                 jsonld = found["json-ld"] if "json-ld" in found else extract_jsonld(selector)
                 if not jsonld and "json-ld" in found:

@@ -230,14 +230,30 @@ def _needed_syntaxes(text: str, probes: TextProbes | None = None, tree: Any = No
     return syntaxes
 
 
+@functools.lru_cache(maxsize=1)
+def _microdata_extractor() -> Any:
+    """extruct's microdata extractor with its two XPaths asked through the attribute axis:
+    libxml2 walks ``//@itemscope/..`` ~2x faster than ``//*[@itemscope]``, same nodes in
+    the same (document) order."""
+    from lxml import etree
+    from extruct.w3cmicrodata import MicrodataExtractor
+
+    class AttributeAxisMicrodata(MicrodataExtractor):  # type: ignore[misc, valid-type]
+        _xp_item = etree.XPath("descendant-or-self::*/@itemscope/..")
+        _xp_prop = etree.XPath(
+            "set:difference(./descendant::*/@itemprop/.., ./descendant::*[@itemscope]/descendant::*/@itemprop/..)",
+            namespaces={"set": "http://exslt.org/sets"})
+
+    return AttributeAxisMicrodata
+
+
 def _microdata(root: Any, base_url: str | None) -> list[Any]:
     """What ``extruct.extract(root, syntaxes=["microdata"], uniform=True)`` returns, with
     extruct's document-order list of items built once: its extractor asks the same
     whole-page XPath twice (once to number the items, once to walk them), ~0.3 ms a page."""
     from extruct.uniform import _umicrodata_microformat
-    from extruct.w3cmicrodata import MicrodataExtractor
 
-    extractor = MicrodataExtractor()
+    extractor = _microdata_extractor()()
     if root.getroottree().getroot() is not root:  # numbering counts from the root
         items = list(extractor.extract_items(root, base_url))
     else:

@@ -121,3 +121,14 @@ def test_content_after_the_html_end_is_found_as_the_whole_text_regex_finds_it(ht
 def test_no_jsonld_script_in_the_tree_means_no_jsonld(html: str, expected: list[str]) -> None:
     doc = HtmlDocument("https://shop.example/p", html.encode("utf-8"))
     assert _needed_syntaxes(doc.text, doc.probes, doc.selector.root) == expected
+
+
+def test_every_state_name_holds_one_of_the_script_hints() -> None:
+    import re
+
+    from productscraper.pages.embedded_json import _ASSIGNMENT, _ASSIGNMENT_HINTS
+
+    names = re.match(r"\((.*?)\)", _ASSIGNMENT.pattern).group(1).split("|")
+    assert len(names) > 10
+    for name in names:  # a name without a hint would never be looked for
+        assert any(hint in name for hint in _ASSIGNMENT_HINTS), name

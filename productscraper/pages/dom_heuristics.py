@@ -39,10 +39,6 @@ _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", 
 _STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
                 "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
-# Any of the words above: ~95 % of a page's class/id strings hold none, and one regex
-# search rules that out cheaper than the three word loops.
-_ANY_WORD = re.compile("|".join(re.escape(w) for w in _PRICE_WORDS + _STOCK_WORDS + _CART_CLASS_WORDS))
-_NO_KINDS = (False, False, False)
 # Cheapest tests first, each string value built as few times as can be: ``[text() or *]``
 # drops empty leaves (icons, inputs) before their string is built, one translate() asks
 # for the five one-character symbols at once (~25 % cheaper than eight contains()).
@@ -98,8 +94,8 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
             kinds = kinds_of.get(key)
             if kinds is None:
                 names = f"{cls} {ident} {prop}".lower()
-                kinds = kinds_of[key] = _NO_KINDS if _ANY_WORD.search(names) is None else (
-                    _has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS), _has_any(names, _CART_CLASS_WORDS))
+                kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
+                                         _has_any(names, _CART_CLASS_WORDS))
             if kinds[0]:
                 prices.append(el)
             if kinds[1]:

@@ -53,3 +53,25 @@ def test_a_body_without_a_given_encoding_is_read_as_its_bytes_and_declaration_sa
 def test_a_given_encoding_is_used_as_given() -> None:
     body = "<p>Élégance</p>".encode("utf-8")
     assert HtmlDocument("https://shop.example/p", body, "cp1252").selector.xpath("string(//p)").get() == "Ã‰lÃ©gance"
+
+
+@pytest.mark.parametrize(("html", "id_table", "found"), [
+    ('<p id="x">a</p>', None, False),  # no itemref: nothing reads the table
+    ('<div itemscope itemref="x"></div><p id="x">a</p>', None, True),
+    ('<div itemref="x"></div><p id="x">a</p>', None, False),  # no microdata item to resolve it
+    ('<p id="x">a</p>', True, True),  # a site profile's XPath may call id()
+])
+def test_the_id_table_is_built_only_where_xpath_id_may_read_it(html: str, id_table: bool | None, found: bool) -> None:
+    doc = HtmlDocument("https://shop.example/p", html.encode("utf-8"), id_table=id_table)
+    assert bool(doc.selector.root.xpath("id('x')")) is found
+    assert doc.selector.root.xpath("//*[@id='x']")  # the tree itself is the same
+
+
+def test_a_site_profile_keeps_the_id_table() -> None:
+    from productscraper.pages.product import ProductPage
+    from productscraper.profiles import GENERIC_PROFILE, SiteProfile
+
+    html = b'<p id="x">a</p>'
+    assert not ProductPage("https://shop.example/p", html, GENERIC_PROFILE).doc.selector.root.xpath("id('x')")
+    site = SiteProfile(name="shop", fields={"sku": "xpath:id('x')"})
+    assert ProductPage("https://shop.example/p", html, site).doc.selector.root.xpath("id('x')")

@@ -13,6 +13,7 @@ from lxml import etree
 from parsel import Selector
 
 from productscraper.pages.candidates import ATTRIBUTES, Candidate, collect
+from productscraper.pages.probes import TextProbes
 
 ITEMPROP = {
     "title": "name", "price": "price", "currency": "priceCurrency", "availability": "availability",
@@ -49,7 +50,7 @@ def _first_attribute(selector: Selector, attribute: str) -> str | None:
     """The first non-empty ``attribute`` outside recommendation blocks (an existence XPath,
     then ancestors checked in Python: an ancestor predicate in XPath costs ~1 ms a query)."""
     try:
-        nodes = selector.root.xpath(f"//*[@{attribute}]")
+        nodes = selector.root.xpath(f"//@{attribute}/..")  # = //*[@attribute], ~3x cheaper
     except Exception:
         return None
     for node in nodes[:50]:
@@ -102,7 +103,8 @@ class _ScopeMemo:
         return parent is not None and self._foreign_at(parent)
 
 
-_ITEMPROPS = etree.XPath("//*[@itemprop]")
+# Through the attribute axis: libxml2 walks it ~3x faster than ``//*[@itemprop]`` (same nodes).
+_ITEMPROPS = etree.XPath("//@itemprop/..")
 
 
 def itemprop_values(selector: Selector, props: set[str]) -> dict[str, str]:
@@ -137,19 +139,23 @@ def hidden_sku(selector: Selector) -> str | None:
     return None
 
 
-def data_names(text: str) -> set[str]:
+def data_names(text: str, probes: TextProbes | None = None) -> set[str]:
     """The page's ``data-*`` names (each run of name characters after a "data-"): a
-    substring test on them answers what the same test on the whole text would."""
-    return set(_DATA_NAME.findall(text)) if "data-" in text else set()
+    substring test on them answers what the same test on the whole text would.
+    ``probes``: the page's shared :class:`.TextProbes` of ``text``, if known."""
+    return set(_DATA_NAME.findall(text)) if "data-" in (text if probes is None else probes) else set()
 
 
 def attribute_candidates(selector: Selector, text: str, sku_known: bool = False,
-                         names: set[str] | None = None) -> dict[str, Candidate]:
+                         names: set[str] | None = None,
+                         probes: TextProbes | None = None) -> dict[str, Candidate]:
     """Candidates from stray itemprops, ``data-*`` value attributes and the buy form's hidden
     sku input (skipped when a more trusted layer already has the sku: a value the page
-    does not print rarely beats it). ``names``: :func:`data_names` of ``text``, if known."""
+    does not print rarely beats it). ``names``: :func:`data_names` of ``text``, if known;
+    ``probes``: the page's shared :class:`.TextProbes` of ``text``, if known."""
+    has = TextProbes(text) if probes is None else probes
     found: dict[str, object] = {}
-    if "itemprop" in text:
+    if "itemprop" in has:
         values = itemprop_values(selector, set(ITEMPROP.values()))
         found = {name: values.get(prop) for name, prop in ITEMPROP.items()}
     out = collect(ATTRIBUTES, found)
@@ -157,9 +163,9 @@ def attribute_candidates(selector: Selector, text: str, sku_known: bool = False,
         cand = Candidate.of(hidden_sku(selector), ATTRIBUTES, 0.8)  # as weak as a data-* value
         if cand is not None:
             out["sku"] = cand
-    if "data-" not in text:
+    if "data-" not in has:
         return out
-    names = data_names(text) if names is None else names
+    names = data_names(text, has) if names is None else names
     for name, attributes in _DATA.items():
         if name in out:
             continue

@@ -18,9 +18,11 @@ class PageObject:
     def __init__(self, url: str, body: bytes | str, profile: "SiteProfile", encoding: str | None = None) -> None:
         self.url = url
         self.profile = profile
-        self.doc = HtmlDocument(url, body, encoding)
+        # A site profile's selectors may call XPath id(): keep the ID table for them.
+        own_selectors = bool(getattr(profile, "fields", None)) or getattr(profile, "name", "generic") != "generic"
+        self.doc = HtmlDocument(url, body, encoding, id_table=True if own_selectors else None)
 
     @functools.cached_property
     def data(self) -> StructuredData:
         """The page's schema.org (JSON-LD, microdata, RDFa) and OpenGraph data."""
-        return structured_data(self.doc.text, self.url, self.doc.selector)
+        return structured_data(self.doc.text, self.url, self.doc.selector, self.doc.probes)

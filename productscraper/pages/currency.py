@@ -12,6 +12,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
+from productscraper.pages.probes import TextProbes
 from productscraper.processing.money import AMBIGUOUS, ISO_4217, SYMBOLS, currency_code
 
 # Currencies each ambiguous symbol can stand for (the territory decides among them).
@@ -85,9 +86,13 @@ def locale_territory(locale: str | None) -> str | None:
     return _LANGUAGE_TERRITORY.get(locale[:2].lower())
 
 
-def shopify_currency(text: str) -> str | None:
-    """``Shopify.currency = {"active": "EUR", ...}`` in an inline script."""
-    if "Shopify.currency" not in text:
+def shopify_currency(text: str, probes: TextProbes | None = None) -> str | None:
+    """``Shopify.currency = {"active": "EUR", ...}`` in an inline script.
+
+    ``probes``: the page's shared :class:`.TextProbes` of ``text``, if known (most pages are
+    not Shopify's: its "Shopify" answer spares the longer word's scan)."""
+    has = TextProbes(text) if probes is None else probes
+    if "Shopify" not in has or "Shopify.currency" not in has:
         return None
     match = _SHOPIFY_CURRENCY.search(text)
     return match.group(1) if match and match.group(1) in ISO_4217 else None

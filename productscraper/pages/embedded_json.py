@@ -20,6 +20,9 @@ _ASSIGNMENT = re.compile(
     r"(__NEXT_DATA__|__NUXT__|__NUXT_DATA__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__REDUX_STATE__"
     r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|utag_data|digitalData|productData|product_data)\s*=\s*"
 )
+# A piece of every name above: a script holding none of them cannot match, and five str
+# searches read a script faster than the regex (it tries every "_", "u", "d" and "p").
+_ASSIGNMENT_HINTS = ("__", "utag_data", "digitalData", "productData", "product_data")
 _JSON_TYPES = ("application/json", "text/json", "application/ld+json")
 _MAX_BLOBS = 30
 
@@ -36,7 +39,7 @@ def script_blobs(scripts: list[Script]) -> list[Any]:
             blob = parse_json(script.text)
             if blob is not None:
                 blobs.append(blob)
-        elif script.type == "":
+        elif script.type == "" and any(hint in script.text for hint in _ASSIGNMENT_HINTS):
             for match in _ASSIGNMENT.finditer(script.text):
                 blob = parse_js_after(script.text, match.end())
                 if blob is not None:

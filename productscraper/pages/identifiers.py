@@ -46,8 +46,10 @@ LABELLED = re.compile(
 
 # Cheap first pass: where a text starts with a label's first letters (then LABELLED.match).
 # The lookahead keeps it cheap: without it every ">" costs the whole alternation (~10 ms a page).
+# The possessive \s*+ gives no whitespace back when the lookahead fails (a letter is never
+# whitespace, so no match is lost): ~30 % cheaper on the pages' many ">\n    <".
 _PREFILTER = re.compile(
-    r">\s*(?=[A-Za-zАаКк品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
+    r">\s*+(?=[A-Za-zАаКк品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
     r"|isbn|product|produkt|style|mpn|mfr|manufacturer|part|web|jan|артикул|код|品番|型番|商品|varenr|varenummer|numer|k[oó]d|bestell"
     r"|[a-z]{2,12}\s+item)",  # "eBay item number"
     re.IGNORECASE)

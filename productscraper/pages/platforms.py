@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 from parsel import Selector
 
 from productscraper.pages.candidates import PLATFORM, Candidate, collect
+from productscraper.pages.probes import TextProbes
 from productscraper.pages.scripts import Script, parse_js_after, parse_json
 
 _SHOPIFY_META = re.compile(r"(?:ShopifyAnalytics\.meta|var\s+meta)\s*=\s*")
@@ -149,24 +150,28 @@ def datalayer(scripts: list[Script]) -> dict[str, Any]:
 
 
 def platform_candidates(scripts: list[Script], selector: Selector, url: str, text: str,
-                        data_names: set[str] | None = None) -> dict[str, Candidate]:
+                        data_names: set[str] | None = None,
+                        probes: TextProbes | None = None) -> dict[str, Candidate]:
     """Candidates of the first platform source that knows the product's price.
 
     ``data_names``: the page's ``data-*`` names (:func:`.attributes.data_names`), if known:
-    the data attribute probes then look in them instead of scanning the page twice more."""
+    the data attribute probes then look in them instead of scanning the page twice more.
+    ``probes``: the page's shared :class:`.TextProbes` of ``text``, if known."""
+    in_text = TextProbes(text) if probes is None else probes
+
     def has(attribute: str) -> bool:
         if data_names is None:
             return attribute in text
         return any(attribute in name for name in data_names)
 
     sources = []
-    if "Shopify" in text or "shopify" in text:  # case-sensitive probes: lower() of a page costs ms
+    if "Shopify" in in_text or "shopify" in in_text:  # case-sensitive: lower() of a page costs ms
         sources.append(lambda: shopify(scripts, url))
     if has("data-product_variations"):
         sources.append(lambda: woocommerce(selector))
     if has("data-price-amount"):
         sources.append(lambda: magento(selector))
-    if "dataLayer" in text:
+    if "dataLayer" in in_text:
         sources.append(lambda: datalayer(scripts))
     merged: dict[str, Candidate] = {}
     for source in sources:

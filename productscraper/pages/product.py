@@ -148,7 +148,7 @@ class ProductPage(PageObject):
                     break
         raw["canonical_url"] = raw.get("canonical_url") or select_text(
             self.doc.selector, "link[rel~='canonical']::attr(href)")
-        shopify = currency_inference.shopify_currency(self.doc.text)
+        shopify = currency_inference.shopify_currency(self.doc.text, self.doc.probes)
         raw["currency"] = raw.get("currency") or shopify
         return raw
 
@@ -190,12 +190,12 @@ class ProductPage(PageObject):
         breadcrumbs = schema.pop("breadcrumbs", None) or []
         layers = [collect(SCHEMA_ORG, schema), self._layer(lambda: collect(META, self._meta_fields()))]
         hint = next((c["title"].value for c in layers if "title" in c), None)
-        sel, text = self.doc.selector, self.doc.text
+        sel, text, probes = self.doc.selector, self.doc.text, self.doc.probes
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
-        names = data_names(text)  # shared by the two layers below
-        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names)))
+        names = data_names(text, probes)  # shared by the two layers below
+        layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names, probes)))
         sku_known = any("sku" in layer for layer in layers)
-        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names)))
+        layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names, probes)))
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:

@@ -70,6 +70,16 @@ def _ancestors(node: Any) -> list[Any]:
     return out
 
 
+def has_any(names: str, words: tuple[str, ...]) -> bool:
+    """Any of ``words`` in ``names``: a str search per word is ~4x cheaper than one regex
+    alternation on these short strings (sre tries the alternation at every candidate letter),
+    and a plain loop cheaper than any() over a generator."""
+    for word in words:
+        if word in names:
+            return True
+    return False
+
+
 def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
     """Inside page chrome or another product's block; ``keep``: ids of the title's
     ancestors, never a skipped block ("product-page recommendations-visible" holds the title)."""
@@ -81,7 +91,7 @@ def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
         if tag in _SKIP_TAGS or (tag == "header" and len(chain) - depth <= 3):
             return True
         names = _classes(el).lower()
-        if names.strip() and any(w in names for w in _SKIP_WORDS):
+        if names.strip() and has_any(names, _SKIP_WORDS):
             return True
     return False
 
@@ -89,6 +99,14 @@ def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
 # Hiding classes of CSS frameworks and shop platforms (Bootstrap's d-none, Cafe24's displaynone).
 _HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden", "visuallyhidden",
                            "displaynone", "display-none", "sr-only", "screen-reader-text"})
+
+
+def _hiding_class(cls: str) -> bool:
+    """A class attribute naming a hiding class ("d-none", "product--hidden")."""
+    for word in cls.lower().split():
+        if word in _HIDDEN_WORDS or word.endswith(("-hidden", "-hide")):
+            return True
+    return False
 
 
 def _hidden(node: Any, chain: list[Any]) -> bool:
@@ -165,7 +183,7 @@ def _self_hidden(el: Any) -> bool:
     cls = el.get("class")
     style = el.get("style")
     return el.get("hidden") is not None or bool(style and _HIDDEN_STYLE.search(style)) or bool(
-        cls and any(w in _HIDDEN_WORDS or w.endswith(("-hidden", "-hide")) for w in cls.lower().split()))
+        cls and _hiding_class(cls))
 
 
 def _shown_text(el: Any, out: list[str], depth: int) -> None:

@@ -20,7 +20,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    struck_parts,
+    struck_parts, has_any as _has_any,
 )
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
@@ -53,6 +53,7 @@ _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00
 _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
                   re.IGNORECASE)
 REGION_LEVELS = 6
+_DIGIT = re.compile(r"\d")
 _FAR = 10  # tree distance from the title / buy button beyond which a price element is doubtful
 _H1S = etree.XPath("//body//h1")
 _NAME_ELEMENTS = etree.XPath(
@@ -71,13 +72,8 @@ _AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|o
 _UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
 
 
-def _has_any(names: str, words: tuple[str, ...]) -> bool:
-    """Any of ``words`` in ``names``: a str search per word is ~4x cheaper than one regex
-    alternation on these short strings (sre tries the alternation at every candidate letter)."""
-    for word in words:
-        if word in names:
-            return True
-    return False
+_KINDS_OF: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
+_KINDS_MAX = 50_000  # class/id/itemprop triples (~10 MB at most)
 
 
 def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
@@ -87,8 +83,11 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
     ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
     """
     prices, stocks, carts = [], [], []
-    # Pages repeat the same class/id strings thousands of times: test each one once.
-    kinds_of: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
+    # Pages repeat the same class/id strings thousands of times, and a shop's pages repeat
+    # each other's: test each one once per process (bounded, dropped whole when full).
+    kinds_of = _KINDS_OF
+    if len(kinds_of) > _KINDS_MAX:
+        kinds_of.clear()
     for el in body.iter():
         tag = el.tag
         if not isinstance(tag, str) or tag in _UNSHOWN_TAGS:
@@ -189,7 +188,7 @@ class DomHeuristics:
             tag = el.tag.lower() if isinstance(el.tag, str) else ""
             names = _classes(el).lower()
             own = tag in _SKIP_TAGS or (tag == "header" and depth <= 3) or (
-                bool(names.strip()) and any(w in names for w in _SKIP_WORDS))
+                bool(names.strip()) and _has_any(names, _SKIP_WORDS))
             value = own or (parent is not None and self._skip_cache[parent][0])
         cache[el] = (value, depth)
         return value
@@ -263,7 +262,7 @@ class DomHeuristics:
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
-            if not text or len(text) > 40 or not any(c.isdigit() for c in text) or \
+            if not text or len(text) > 40 or not _DIGIT.search(text) or \
                     (text[-1] in ".," and text[-2:-1].isdigit()):
                 continue  # empty, prose, or a fragment ("546," of "546,31"; "руб." is whole)
             if len(_AMOUNTS.findall(text)) > 1:

@@ -16,6 +16,7 @@ _PRICE = ("price", "salePrice", "sale_price", "currentPrice", "current_price", "
 _SALE = ("salePrice", "sale_price", "specialPrice", "special_price", "offerPrice", "offer_price", "discountedPrice",
          "discounted_price", "discountPrice", "promoPrice", "promo_price", "finalPrice", "final_price",
          "currentPrice", "current_price", "sellingPrice", "selling_price", "activePrice")
+_PRICE_KEYS = frozenset(_PRICE)  # isdisjoint() on a dict's keys: one C loop per object visited
 _LIST = ("listPrice", "list_price", "regularPrice", "regular_price", "originalPrice", "original_price",
          "compareAtPrice", "compare_at_price", "wasPrice", "was_price", "msrp", "oldPrice", "old_price", "rrp",
          "strikePrice", "strikethroughPrice", "display_regular_price")
@@ -177,7 +178,7 @@ def find_product(blob: Any, title_hint: str | None = None) -> tuple[dict[str, An
         node = stack.pop()
         visited += 1
         if isinstance(node, dict):
-            if any(k in node for k in _PRICE) or "productInfo" in node:
+            if not _PRICE_KEYS.isdisjoint(node) or "productInfo" in node:
                 fields = fields_of(node)
                 score = _score(fields, title_hint)
                 if score and (best is None or score > best[1]):

@@ -186,6 +186,8 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ("<span>Код товара: 778899</span>", {"sku": "778899"}),
     ("<p>Our big item is light</p>", {}),
     ("<p>Kodak camera</p>", {}),
+    ('<li><a href="/c/1">Reference</a></li><li><a href="/c/2">Religion</a></li>', {}),  # a menu, no label
+    ("<th>Model</th><td>Tanktop</td>", {}),
 ])
 def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
     assert labelled_identifiers(html) == expected

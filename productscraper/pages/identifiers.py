@@ -66,6 +66,8 @@ def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
         value = m.group(len(m.groups()) - 1) or m.group(len(m.groups()))
         if name in found or not value:
             continue
+        if not m.group(len(m.groups()) - 1) and not _digit_or_colon(html, m.end(name), value):
+            continue  # a menu's "Reference</a>" then the next link's "Religion": no label
         if name == "gtin":
             value = valid_gtin(value)
             if not value:
@@ -74,6 +76,15 @@ def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
         if len(found) == 3:
             break
     return found
+
+
+def _digit_or_colon(html: str, label_end: int, value: str) -> bool:
+    """A value in an element after the label's own counts when it has a digit or the label
+    ends in a separator ("Part Number:<span>EMERMUS</span>")."""
+    if any(c.isdigit() for c in value):
+        return True
+    between = html[label_end:html.find("<", label_end)]
+    return any(c in between for c in ":：#")
 
 
 def match_label(text: str) -> tuple[str, str | None] | None:

@@ -17,6 +17,8 @@ _SKU_LABELS = (
     # Shopware's "Produktnummer", Dutch "Artikelcode", Czech "Kód produktu", Russian "Код товара"
     r"produkt[\s-]?(?:nr\.?|nummer)", r"art(?:icle|ikel)[\s-]?(?:code|no\.?|number)", r"item\s*code",
     r"kód(?: produktu)?", r"код(?: товара)?",
+    # ro "Cod produs", it "Codice prodotto", pt "Código do produto", es "Código de producto"
+    r"cod produs", r"codice prodotto", r"código (?:do |de )?produ(?:to|cto)",
 )
 _MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\.?\s*(?:#|part)",
                r"manufacturer\s*part\s*(?:#|no\.?|number)", r"型番")

@@ -229,6 +229,14 @@ def test_decision_prefers_the_sku_the_page_prints() -> None:
     assert decide(cands, set(), "<li>Item #5354134</li>")["sku"].value == "5354134"
 
 
+def test_a_barcode_in_the_sku_slot_gives_way_to_the_shop_number_the_page_shows() -> None:
+    cands = {"sku": [Candidate("9781471156267", SCHEMA_ORG, 0.95), Candidate("GOR008011677", DOM, 0.5)]}
+    html = "<dl><dt>ISBN</dt><dd>9781471156267</dd><dt>Sku</dt><dd>GOR008011677</dd></dl>"
+    assert decide(cands, set(), html)["sku"].value == "GOR008011677"
+    alone = {"sku": cands["sku"][:1]}
+    assert decide(alone, set(), html)["sku"].value == "9781471156267"  # no shop number: kept
+
+
 def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
     data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken", "offers": [
         {"@type": "Offer", "price": "70.00", "priceCurrency": "EUR", "availability": "https://schema.org/OutOfStock"},

@@ -43,13 +43,21 @@ def _decide_price(cands: list[Candidate], struck: set[str], html: str) -> Candid
 
 
 def _decide_shown(cands: list[Candidate], html: str) -> Candidate:
-    """Identifiers that disagree: the most trusted one the visible page prints."""
+    """Identifiers that disagree: the most trusted one the visible page prints; a barcode
+    in the sku slot gives way to a shown shop number (the barcode is the gtin)."""
     if len({value_key("sku", c.value) for c in cands}) == 1:
         return cands[0]
-    for cand in cands:
-        if cand.layer == DOM or shows(html, cand.value):
-            return cand
-    return cands[0]
+    shown = [c for c in cands if c.layer == DOM or shows(html, c.value)]
+    if len(shown) > 1 and _barcode(shown[0].value):
+        own = next((c for c in shown if not _barcode(c.value)), None)
+        if own is not None:
+            return own
+    return shown[0] if shown else cands[0]
+
+
+def _barcode(value: str) -> bool:
+    digits = "".join(value.split())
+    return len(digits) >= 12 and valid_gtin(digits) is not None
 
 
 def _decide_availability(cands: list[Candidate]) -> Candidate:

@@ -67,6 +67,11 @@ def test_an_enabled_buy_button_in_the_shop_s_language_says_in_stock(label: str) 
     assert extract(page(f'<span class="price">20,00 €</span><button>{label}</button>'))["availability"] == "in_stock"
 
 
+def test_a_buy_link_styled_as_a_button_says_in_stock() -> None:
+    html = page('<span class="price">USD 1,755.00</span><a class="btn btn--dark" tabindex="0">Add to Cart</a>')
+    assert extract(html)["availability"] == "in_stock"
+
+
 def test_words_that_merely_contain_a_buy_word_are_no_buy_button() -> None:
     assert extract(page('<span class="price">$20.00</span><button>Costa Rica</button>'))["availability"] == "unknown"
 

@@ -39,6 +39,8 @@ _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", 
 # stock phrase (stock_of), so a word as loose as "status" is safe to look at.
 _STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
                 "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
+# Class / id words of a link that may be the buy button; "btn" / "button" links too (its
+# label must still say "Add to Cart": <a class="btn btn--dark">Add to Cart</a>).
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
 # Cheapest tests first, each string value built as few times as can be: ``[text() or *]``
 # drops empty leaves (icons, inputs) before their string is built, one translate() asks
@@ -100,7 +102,7 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
             if kinds is None:
                 names = f"{cls} {ident} {prop}".lower()
                 kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
-                                         _has_any(names, _CART_CLASS_WORDS))
+                                         _has_any(names, _CART_CLASS_WORDS) or "btn" in names or "button" in names)
             if kinds[0]:
                 prices.append(el)
             if kinds[1]:

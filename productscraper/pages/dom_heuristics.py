@@ -22,6 +22,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     struck_parts, has_any as _has_any,
 )
+from productscraper.pages.dom_scan import scan
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_phrases import stock_of
 from productscraper.pages import titles
@@ -31,17 +32,6 @@ from productscraper.processing.money import parse_amount
 
 
 
-# Class / id words of a price element; "money" is Shopify themes' amount span. Every word costs
-# a substring search per distinct class string: keep the lists short.
-_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "цена", "fiyat", "money")
-# Class / id words of a stock label, in the shops' languages ("disponibilite", "verfuegbarkeit",
-# "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
-# stock phrase (stock_of), so a word as loose as "status" is safe to look at.
-_STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
-                "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
-# Class / id words of a link that may be the buy button; "btn" / "button" links too (its
-# label must still say "Add to Cart": <a class="btn btn--dark">Add to Cart</a>).
-_CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
 # Cheapest tests first, each string value built as few times as can be: ``[text() or *]``
 # drops empty leaves (icons, inputs) before their string is built, one translate() asks
 # for the five one-character symbols at once (~25 % cheaper than eight contains()).
@@ -65,54 +55,9 @@ _NAME_ELEMENTS = etree.XPath(
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
-_BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 # Class / id of a buy button disabled until the shopper picks a variant.
 _AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
                             r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
-
-
-_UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
-
-
-_KINDS_OF: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
-_KINDS_MAX = 50_000  # class/id/itemprop triples (~10 MB at most)
-
-
-def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
-    """(price elements, stock elements, add-to-cart candidates) under ``body``, in document order.
-
-    One Python pass over the tree: an XPath ``contains()`` per word and attribute costs
-    ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
-    """
-    prices, stocks, carts = [], [], []
-    # Pages repeat the same class/id strings thousands of times, and a shop's pages repeat
-    # each other's: test each one once per process (bounded, dropped whole when full).
-    kinds_of = _KINDS_OF
-    if len(kinds_of) > _KINDS_MAX:
-        kinds_of.clear()
-    for el in body.iter():
-        tag = el.tag
-        if not isinstance(tag, str) or tag in _UNSHOWN_TAGS:
-            continue  # comments, processing instructions; script templates ("<p>Item is sold out.</p>")
-        get = el.get
-        cls, ident, prop = get("class"), get("id"), get("itemprop")
-        if cls or ident or prop:
-            key = (cls, ident, prop)
-            kinds = kinds_of.get(key)
-            if kinds is None:
-                names = f"{cls} {ident} {prop}".lower()
-                kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
-                                         _has_any(names, _CART_CLASS_WORDS) or "btn" in names or "button" in names)
-            if kinds[0]:
-                prices.append(el)
-            if kinds[1]:
-                stocks.append(el)
-            if tag == "a" and kinds[2]:
-                carts.append(el)
-                continue
-        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS):
-            carts.append(el)
-    return prices, stocks, carts
 
 
 @dataclass

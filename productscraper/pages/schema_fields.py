@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from productscraper.pages.schema_org import is_product, short_type, types_of
+from productscraper.pages.schema_nodes import is_product, short_type, types_of
 from productscraper.processing.availability import is_available
 from productscraper.processing.money import parse_amount
 

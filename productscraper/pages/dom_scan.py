@@ -1,0 +1,65 @@
+"""The DOM layer's one pass over a page region: its price, stock and buy-button elements.
+
+An element counts by the words of its class / id / itemprop (in the shops' languages) or,
+for buttons, by its tag; what it says is read by :mod:`.dom_heuristics`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from productscraper.pages.dom_elements import has_any as _has_any
+
+# Class / id words of a price element; "money" is Shopify themes' amount span. Every word costs
+# a substring search per distinct class string: keep the lists short.
+_PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", "cena", "цена", "fiyat", "money")
+# Class / id words of a stock label, in the shops' languages ("disponibilite", "verfuegbarkeit",
+# "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
+# stock phrase (stock_of), so a word as loose as "status" is safe to look at.
+_STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
+                "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
+# Class / id words of a link that may be the buy button; "btn" / "button" links too (its
+# label must still say "Add to Cart": <a class="btn btn--dark">Add to Cart</a>).
+_CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
+_BUTTON_INPUTS = frozenset({"submit", "button", "image"})
+_UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
+
+
+_KINDS_OF: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool]] = {}
+_KINDS_MAX = 50_000  # class/id/itemprop triples (~10 MB at most)
+
+
+def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """(price elements, stock elements, add-to-cart candidates) under ``body``, in document order.
+
+    One Python pass over the tree: an XPath ``contains()`` per word and attribute costs
+    ~11 ms on a 400 kB page, this pass ~4 ms for all three lists.
+    """
+    prices, stocks, carts = [], [], []
+    # Pages repeat the same class/id strings thousands of times, and a shop's pages repeat
+    # each other's: test each one once per process (bounded, dropped whole when full).
+    kinds_of = _KINDS_OF
+    if len(kinds_of) > _KINDS_MAX:
+        kinds_of.clear()
+    for el in body.iter():
+        tag = el.tag
+        if not isinstance(tag, str) or tag in _UNSHOWN_TAGS:
+            continue  # comments, processing instructions; script templates ("<p>Item is sold out.</p>")
+        get = el.get
+        cls, ident, prop = get("class"), get("id"), get("itemprop")
+        if cls or ident or prop:
+            key = (cls, ident, prop)
+            kinds = kinds_of.get(key)
+            if kinds is None:
+                names = f"{cls} {ident} {prop}".lower()
+                kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
+                                         _has_any(names, _CART_CLASS_WORDS) or "btn" in names or "button" in names)
+            if kinds[0]:
+                prices.append(el)
+            if kinds[1]:
+                stocks.append(el)
+            if tag == "a" and kinds[2]:
+                carts.append(el)
+                continue
+        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS):
+            carts.append(el)
+    return prices, stocks, carts

@@ -1,0 +1,139 @@
+"""DOM-layer price rules on small real-world-shaped pages: which of the prices a page shows
+is the selling price (old and new price, sale boxes, instalments, carousels, headings)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from productscraper.pages import ProductPage
+from productscraper.processing import normalise_product
+from productscraper.profiles import GENERIC_PROFILE
+
+
+def extract(html: str, url: str = "https://shop.example/p/1") -> dict[str, Any]:
+    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+
+
+def page(body: str, lang: str = "") -> str:
+    attr = f' lang="{lang}"' if lang else ""
+    return f"<html{attr}><head><title>t</title></head><body><h1>Fjällräven Kånken</h1>{body}</body></html>"
+
+
+@pytest.mark.parametrize("url,price,amount,currency", [
+    ("https://obchod.example.cz/p/1", "1 299 Kč", 1299.0, "CZK"),
+    ("https://bolt.example.hu/p/1", "12 990 Ft", 12990.0, "HUF"),
+    ("https://shop.example.ru/p/1", "1 990 ₽", 1990.0, "RUB"),
+    ("https://shop.example.ru/p/1", "1 990 руб.", 1990.0, "RUB"),
+    ("https://boutique.example.fr/p/1", "1\u202f299,00\u00a0€", 1299.0, "EUR"),
+])
+def test_thousands_grouped_by_spaces_are_one_price(url: str, price: str, amount: float, currency: str) -> None:
+    product = extract(page(f'<div class="price">{price}</div><button>Add to cart</button>'), url)
+    assert (product["price"], product["currency"]) == (amount, currency)
+
+
+def test_a_price_element_showing_the_old_and_the_new_price_gives_the_new_one() -> None:
+    """WooCommerce's <p class="price"><del>old</del> <ins>new</ins></p>: the markup's 50.00 is
+    struck on the page, so the new price wins and 50.00 is kept as the list price."""
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken",
+            "offers": {"@type": "Offer", "price": "50.00", "priceCurrency": "USD"}}
+    html = page(f'<script type="application/ld+json">{json.dumps(data)}</script>'
+                '<p class="price"><del>$50.00</del> <ins>$40.00</ins></p><button>Add to cart</button>')
+    product = extract(html)
+    assert (product["price"], product["list_price"]) == (40.0, 50.0)
+
+
+@pytest.mark.parametrize("shown,price", [
+    ("Was £25.00 Now £19.99", 19.99), ("Statt 30,00 € jetzt 24,99 €", 24.99), ("£25.00 £19.99", None),
+])
+def test_was_now_text_in_one_price_element_gives_the_now_price(shown: str, price: float | None) -> None:
+    product = extract(page(f'<div class="price">{shown}</div><button>Add to basket</button>'),
+                      "https://shop.example.co.uk/p/1")
+    assert product["price"] == price
+
+
+def test_a_decimal_part_in_an_element_of_its_own_is_read_with_its_integer() -> None:
+    html = page('<div class="price"><span class="currency">£</span><span class="int">19</span>'
+                '<span class="dec">.99</span></div><button>Add to basket</button>')
+    assert extract(html, "https://shop.example.co.uk/p/1")["price"] == 19.99
+
+
+def test_the_sale_price_beats_a_regular_price_in_the_same_on_sale_box() -> None:
+    """Shopify Dawn: price__regular (hidden by CSS when on sale) sits beside price__sale
+    inside a price--on-sale box: the nearest class that names a kind of price decides."""
+    html = page('<div class="price price--on-sale"><div class="price__regular">'
+                '<span class="price-item price-item--regular">$29.99</span></div><div class="price__sale">'
+                '<s class="price-item price-item--regular">$29.99</s>'
+                '<span class="price-item price-item--sale">$19.99</span></div></div>'
+                '<button name="add">Add to cart</button>')
+    assert extract(html)["price"] == 19.99
+
+
+def test_a_current_price_inside_a_box_named_for_its_discount_is_not_struck() -> None:
+    """PrestaShop: <div class="product-price has-discount"><div class="current-price">."""
+    html = page('<div class="product-prices"><span class="regular-price">24,99 €</span>'
+                '<div class="product-price has-discount"><div class="current-price">'
+                '<span class="current-price-value">19,99 €</span></div></div></div>'
+                '<button class="add-to-cart">Ajouter au panier</button>', "fr")
+    assert extract(html, "https://boutique.example.fr/p/1")["price"] == 19.99
+
+
+@pytest.mark.parametrize("cls,shown,lang,url,amount", [
+    ("money", "$19.99", "en", "https://shop.example.com/p/1", 19.99),
+    ("product-preco", "R$ 89,90", "pt-BR", "https://loja.example.com.br/p/1", 89.9),
+    ("product-prijs", "€ 24,95", "nl", "https://winkel.example.nl/p/1", 24.95),
+    ("urun-fiyat", "199,90 TL", "tr", "https://magaza.example.com.tr/p/1", 199.9),
+])
+def test_a_price_element_named_in_the_shop_s_language_is_read(cls: str, shown: str, lang: str, url: str,
+                                                               amount: float) -> None:
+    html = page(f'<p>Related: <b>$5.00 gift wrap</b></p><span class="{cls}">{shown}</span>'
+                '<button class="add-to-cart">Add</button>', lang)
+    assert extract(html, url)["price"] == amount
+
+
+@pytest.mark.parametrize("other", ['<span class="afterpay-price">$30.00</span>',
+                                   '<span class="klarna-price">$30.00</span>',
+                                   '<span class="reward-points-price">$1.20</span>'])
+def test_pay_later_instalments_and_loyalty_points_are_not_the_price(other: str) -> None:
+    html = page(f'<div class="product-info">{other}<div class="price">$120.00</div></div><button>Add to cart</button>')
+    assert extract(html)["price"] == 120.0
+
+
+@pytest.mark.parametrize("heading", ['<h2 class="product-name">Blue Mug</h2>', '<h1 class="logo">Example</h1><h2>Blue Mug</h2>',
+                                     '<div class="product-title">Blue Mug</div>'])
+def test_without_a_product_h1_the_heading_the_document_title_names_anchors_the_price(heading: str) -> None:
+    html = ('<html><head><title>Blue Mug | Example</title></head><body><div class="top-banner">'
+            '<span class="price">$5.00</span> gift card</div>'
+            f'<div class="product">{heading}<span class="price">$12.50</span></div></body></html>')
+    product = extract(html, "https://www.example.com/p/1")
+    assert (product["price"], product["title"]) == (12.5, "Blue Mug")
+
+
+@pytest.mark.parametrize("shown", ['<span class="amount">$12.50</span>', "<strong>$12.50</strong>"])
+def test_an_amount_by_the_title_beats_a_far_price_named_element_of_a_carousel(shown: str) -> None:
+    deep = "<div><div><div><div>{}</div></div></div></div>"
+    tile = deep.format('<div class="tile"><a href="/p/2">Red Mug</a><span class="price">$5.00</span></div>')
+    html = ('<html><body><div id="page"><div class="wrapper"><main><div class="layout"><div class="pdp">'
+            f'<div class="pdp-main"><h1>Blue Mug</h1><div class="pdp-info"><p>{shown}</p></div>'
+            '<button>Add to cart</button></div></div></div></main>'
+            f'<section class="more">{tile}</section></div></div></body></html>')
+    assert extract(html)["price"] == 12.5
+
+
+def test_a_reduced_price_in_a_box_named_for_its_discount_beats_the_de_list_price() -> None:
+    """VTEX: 'De: R$ 89,99' (list), 'R$ 62,99 à vista' in spotPrice--pdp-price-discount."""
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Fjällräven Kånken",
+            "offers": {"@type": "AggregateOffer", "lowPrice": 62.99, "highPrice": 89.99, "priceCurrency": "BRL"}}
+    html = page(f'<script type="application/ld+json">{json.dumps(data)}</script>'
+                '<div class="price-row price-discount"><span class="listPrice">De: R$ 89,99</span>'
+                '<span class="spotPrice spotPrice--pdp-price-discount">R$ 62,99 (à vista)</span></div>'
+                '<button>Comprar</button>', "pt-BR")
+    assert extract(html, "https://loja.example.com.br/p/1")["price"] == 62.99
+
+
+@pytest.mark.parametrize("shown", ['<span class="striked-price">Rs. 879</span> <span>Rs. 747</span>',
+                                   '<span class="price">De: R$ 879,00 Por: R$ 747,00</span>'])
+def test_striked_and_de_por_prices_give_the_new_one(shown: str) -> None:
+    html = page(f'<div class="product-price">{shown}</div><button>Buy now</button>')
+    assert extract(html, "https://shop.example.in/p/1")["price"] == 747.0

@@ -3,22 +3,9 @@ is the selling price (old and new price, sale boxes, instalments, carousels, hea
 from __future__ import annotations
 
 import json
-from typing import Any
-
 import pytest
 
-from productscraper.pages import ProductPage
-from productscraper.processing import normalise_product
-from productscraper.profiles import GENERIC_PROFILE
-
-
-def extract(html: str, url: str = "https://shop.example/p/1") -> dict[str, Any]:
-    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
-
-
-def page(body: str, lang: str = "") -> str:
-    attr = f' lang="{lang}"' if lang else ""
-    return f"<html{attr}><head><title>t</title></head><body><h1>Fjällräven Kånken</h1>{body}</body></html>"
+from tests.test_extraction_rules import extract, page
 
 
 @pytest.mark.parametrize("url,price,amount,currency", [

@@ -315,6 +315,36 @@ def test_has_product_data_needs_title_and_price_or_product() -> None:
     assert ProductPage(URL, '<h1>T</h1><meta property="product:price:amount" content="3">', GENERIC).has_product_data()
 
 
+# A sold-out product page the way big marketplaces show it: no price at all, the stock state
+# where the buy box was, the shop's article number in the details table.
+SOLD_OUT_NO_PRICE = """<html><head><title>Garden Hose 30 m : Home</title></head><body>
+<h1 id="title"><span id="productTitle">Garden Hose 30 m</span></h1>
+<div id="availability"><span class="a-color-price">Currently unavailable.</span></div>
+<p>We don't know when or if this item will be back in stock.</p>
+<table id="details"><tr><th>ASIN</th><td>B07XJ8C8F5</td></tr>
+<tr><th>Item model number</th><td>GH-30</td></tr></table></body></html>"""
+
+
+def test_sold_out_page_without_a_price_is_product_data_and_valid() -> None:
+    from productscraper.processing.validate import validate_product
+
+    page = ProductPage(URL, SOLD_OUT_NO_PRICE, GENERIC)
+    assert page.has_product_data()  # stored with price null, never sent to a browser for a price
+    product = normalise_product(page.to_raw(), profile=GENERIC)
+    assert product["title"] == "Garden Hose 30 m"
+    assert product["price"] is None
+    assert product["availability"] == "out_of_stock"
+    assert product["sku"] == "B07XJ8C8F5"  # the labelled ASIN
+    assert validate_product(product) == []
+
+
+def test_sold_out_words_without_an_identifier_are_not_product_data() -> None:
+    # A category page's title and a "Sold out" badge: no product to store.
+    html = "<html><body><h1>Garden hoses</h1><ul><li>Hose A <b>Sold out</b></li></ul></body></html>"
+    page = ProductPage(URL, html, GENERIC)
+    assert not page.has_product_data()
+
+
 def test_profile_fields_override_field_by_field() -> None:
     html = ld({"@type": "Product", "name": "From JSON-LD", "sku": "LD-SKU", "offers": OFFER}) + (
         '<h1 class="t">From the page</h1><p class="nothing"></p><ul class="crumbs"><li>A</li><li>B</li></ul>'

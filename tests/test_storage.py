@@ -83,6 +83,19 @@ def test_product_upsert_is_idempotent_and_records_price_changes_once(mdb):
     assert [(h["old_price"], h["new_price"]) for h in history] == [(1.5, 2.0)]
 
 
+def test_a_sold_out_page_that_hides_its_price_records_the_stock_change(mdb):
+    p = {"_id": "k9", "url": "http://a.test/p9", "title": "T", "price": 9.99, "currency": "EUR",
+         "availability": "in_stock", "run_id": "r1"}
+    assert products.upsert(mdb, p) == products.CREATED
+    sold_out = {**p, "price": None, "availability": "out_of_stock", "run_id": "r2"}
+    assert products.upsert(mdb, sold_out) == products.CHANGED
+    stored = mdb.products.find_one({"_id": "k9"})
+    assert (stored["price"], stored["availability"]) == (None, "out_of_stock")
+    history = list(mdb.price_history.find({"product_id": "k9"}))
+    assert [(h["old_price"], h["new_price"], h["old_availability"], h["new_availability"])
+            for h in history] == [(9.99, None, "in_stock", "out_of_stock")]
+
+
 def test_upsert_many_gives_each_product_what_one_upsert_at_a_time_gives(mdb):
     base = {"url": "http://a.test/p", "title": "T", "availability": "in_stock", "run_id": "r1"}
     one_by_one = mdb.client[mdb.name + "_one"]

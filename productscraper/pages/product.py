@@ -31,6 +31,7 @@ from productscraper.pages.platforms import platform_candidates
 from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
 from productscraper.pages.scripts import Script, page_scripts
 from productscraper.pages.selectors import select_text, select_texts
+from productscraper.processing.availability import OUT_OF_STOCK, parse_availability
 from productscraper.processing.money import ISO_4217, SYMBOLS, parse_amount
 
 logger = logging.getLogger(__name__)
@@ -323,9 +324,18 @@ class ProductPage(PageObject):
         return {key: raw.get(key) for key in RAW_FIELDS}
 
     def has_product_data(self) -> bool:
-        """True when a title and (a price or a schema.org Product) were found.
+        """True when a title and (a price, a schema.org Product, or an out-of-stock product
+        with an identifier) were found.
 
-        Used to decide whether the page needs a browser render to show its data.
+        Used to decide whether the page needs a browser render to show its data. Shops hide
+        the price of a sold-out product ("Currently unavailable."): its title, identifier and
+        stock state are still the data a price monitor records, so such a page is stored
+        (price null) rather than rendered and rejected.
         """
         raw = self._raw
-        return bool(raw.get("title")) and (bool(raw.get("price")) or self.schema_product is not None)
+        if not raw.get("title"):
+            return False
+        if raw.get("price") or self.schema_product is not None:
+            return True
+        return parse_availability(raw.get("availability")) == OUT_OF_STOCK and \
+            any(raw.get(field) for field in _IDENTIFIERS)

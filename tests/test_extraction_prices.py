@@ -46,6 +46,15 @@ def test_a_decimal_part_in_an_element_of_its_own_is_read_with_its_integer() -> N
     assert extract(html, "https://shop.example.co.uk/p/1")["price"] == 19.99
 
 
+def test_a_price_styled_only_inline_with_its_cents_in_a_child_element_is_read() -> None:
+    """Old table layouts: no price class anywhere, the amount in a big bold cell and the
+    cents in a smaller span ("€210,<span>87</span>"); the shipping line below is not it."""
+    html = page('<table><tr><td style="font-size:28px;font-weight:bold">€210,<span style="font-size:21px">87'
+                '</span></td></tr><tr><td>zzgl. Versand ab € 5,90</td></tr></table><button>In den Warenkorb</button>')
+    product = extract(html, "https://www.shop.example.at/p/1")
+    assert (product["price"], product["currency"]) == (210.87, "EUR")
+
+
 def test_the_sale_price_beats_a_regular_price_in_the_same_on_sale_box() -> None:
     """Shopify Dawn: price__regular (hidden by CSS when on sale) sits beside price__sale
     inside a price--on-sale box: the nearest class that names a kind of price decides."""

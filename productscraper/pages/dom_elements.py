@@ -211,6 +211,9 @@ _AMOUNTS = re.compile(r"\d+(?:(?:[.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d+)*")
 _DECIMAL_PIECE = re.compile(r"[.,]\d{1,2}(?!\d)")
 
 
+_CENTS_PIECE = re.compile(r"\d{2}")
+
+
 def _joined_decimals(pieces: list[str]) -> list[str]:
     """Glue a separate decimal part (".99", or "," then "99") to the integer before it."""
     out: list[str] = []
@@ -219,6 +222,8 @@ def _joined_decimals(pieces: list[str]) -> list[str]:
             out[-1] += piece
         elif len(out) >= 2 and out[-1] in (".", ",") and out[-2][-1:].isdigit() and piece[:1].isdigit():
             out[-2:] = [out[-2] + out[-1] + piece]
+        elif out and out[-1][-1:] in (".", ",") and out[-1][-2:-1].isdigit() and _CENTS_PIECE.fullmatch(piece):
+            out[-1] += piece  # "€210,<span>87</span>": the cents in their own (smaller) element
         else:
             out.append(piece)
     return out

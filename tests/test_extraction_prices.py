@@ -55,6 +55,16 @@ def test_a_price_styled_only_inline_with_its_cents_in_a_child_element_is_read() 
     assert (product["price"], product["currency"]) == (210.87, "EUR")
 
 
+@pytest.mark.parametrize("shown,url,amount", [
+    ("Por: R$ 3.999,00 em 12x de R$ 333,25 sem juros", "https://www.loja.example.com.br/p/1", 3999.0),
+    ("$ 123.456 en 12 cuotas de $ 10.288", "https://www.tienda.example.com.ar/p/1", 123456.0),
+    ("$50.00 or 4 interest-free payments of $12.50", "https://shop.example.com/p/1", 50.0),
+])
+def test_an_instalment_plan_printed_with_the_price_is_not_a_second_price(shown: str, url: str, amount: float) -> None:
+    html = page(f'<p class="sale price">{shown}</p><p class="price-bill">R$ 1,00</p><button>Comprar</button>')
+    assert extract(html, url)["price"] == amount
+
+
 def test_the_sale_price_beats_a_regular_price_in_the_same_on_sale_box() -> None:
     """Shopify Dawn: price__regular (hidden by CSS when on sale) sits beside price__sale
     inside a price--on-sale box: the nearest class that names a kind of price decides."""

@@ -207,6 +207,13 @@ def shown_text(el: Any) -> str:
 
 # One amount each: "1.299,00", "1 299" (a space before exactly three digits groups thousands).
 _AMOUNTS = re.compile(r"\d+(?:(?:[.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d+)*")
+# An instalment plan printed with the price ("em 12x de R$ 333,25", "ou 3x R$ 20,00",
+# "en 12 cuotas de $ 1.234", "4 interest-free payments of $12.50", "in 3 Raten à 20 €"):
+# its amount is a part of the price, never the price.
+INSTALMENT = re.compile(
+    r"\b\d{1,2}\s*[x×]\s*(?:de\s+|of\s+)?\D{0,4}?\d[\d.,]*"
+    r"|\b\d{1,2}\s+(?:[\w-]+\s+){0,2}?(?:cuotas|parcelas|rate|raten|installments|instalments|payments|mensualidades)"
+    r"\s+(?:de|of|da|von|à|a|zu)\s+\D{0,4}?\d[\d.,]*", re.IGNORECASE)
 # A decimal part in an element of its own: <span>19</span><span>.99</span>, <b>19</b>,<i>99</i>.
 _DECIMAL_PIECE = re.compile(r"[.,]\d{1,2}(?!\d)")
 

@@ -20,7 +20,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    struck_parts, has_any as _has_any,
+    struck_parts, has_any as _has_any, INSTALMENT,
 )
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.identifiers import labelled_identifiers
@@ -46,6 +46,7 @@ _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant
                   re.IGNORECASE)
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
+_DIGIT_X = re.compile(r"\d\s*[x×]|\d\s+\w")  # cheap pre-check for an instalment plan
 _FAR = 10  # tree distance from the title / buy button beyond which a price element is doubtful
 _H1S = etree.XPath("//body//h1")
 _NAME_ELEMENTS = etree.XPath(
@@ -209,6 +210,8 @@ class DomHeuristics:
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
+            if text and _DIGIT_X.search(text):  # "Por: R$ 3.999,00 em 12x de R$ 333,25": the plan is no price
+                text = " ".join(INSTALMENT.sub(" ", text).split())
             if not text or len(text) > 40 or not _DIGIT.search(text) or \
                     (text[-1] in ".," and text[-2:-1].isdigit()):
                 continue  # empty, prose, or a fragment ("546," of "546,31"; "руб." is whole)

@@ -143,3 +143,15 @@ def test_a_reduced_price_in_a_box_named_for_its_discount_beats_the_de_list_price
 def test_striked_and_de_por_prices_give_the_new_one(shown: str) -> None:
     html = page(f'<div class="product-price">{shown}</div><button>Buy now</button>')
     assert extract(html, "https://shop.example.in/p/1")["price"] == 747.0
+
+
+def test_a_page_that_prints_body_twice_is_read_in_its_second_body() -> None:
+    """VTEX templates print <body> twice (a stray <head/> between): libxml2 keeps two bodies,
+    the first holding only analytics scripts; the product is in the second."""
+    html = ('<html><head><title>Lady Million</title></head><body id="produto"><script>var a=1;</script>'
+            '<div class="similar"></div><head/><body><h1>Lady Million</h1><p class="descricao-preco">'
+            '<em class="valor-de">De <strong class="skuListPrice">R$ 199,00</strong></em><em class="valor-por">'
+            'Por <strong class="skuBestPrice">R$ 139,30</strong></em></p>'
+            '<a class="buy-button" href="#">Comprar</a></body></body></html>')
+    product = extract(html, "https://www.loja.example.com.br/p")
+    assert (product["price"], product["availability"]) == (139.3, "in_stock")

@@ -90,8 +90,10 @@ class DomHeuristics:
         stock and button sit near the title, menus and carousels are most of a page);
         the whole body when the region has no price element."""
         root = self.selector.root
-        body = root.find("body")
-        body = root if body is None else body
+        bodies = root.findall("body")
+        # Templates that print <body> more than once leave libxml2 with several bodies (VTEX:
+        # a first one holding only the analytics scripts): then the whole document is read.
+        body = bodies[0] if len(bodies) == 1 else root
         if self._region is not None:
             found = scan(self._region)
             if found[0]:

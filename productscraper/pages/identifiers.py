@@ -22,7 +22,9 @@ _SKU_LABELS = (
 )
 _MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\.?\s*(?:#|part)",
                r"manufacturer\s*part\s*(?:#|no\.?|number)", r"型番")
-_GTIN_LABELS = (r"ean(?:[\s-]?13)?", r"gtin(?:[\s-]?1[234])?", r"upc", r"isbn(?:[\s-]?1[03])?", r"jan(?:コード)?")
+# pt / es "Código de Barras" (VTEX's sku-ean-title) is the barcode.
+_GTIN_LABELS = (r"ean(?:[\s-]?13)?", r"gtin(?:[\s-]?1[234])?", r"upc", r"isbn(?:[\s-]?1[03])?", r"jan(?:コード)?",
+                r"c[óo]digo de barras")
 _SEP = r"\s*(?:[:：#.]\s*)?"
 _VALUE = r"([A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9])"
 

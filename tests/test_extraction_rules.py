@@ -179,6 +179,8 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ("<span>Код товара: 778899</span>", {"sku": "778899"}),
     ("<span>Cod produs: 5011101268</span>", {"sku": "5011101268"}),
     ("<li>Código do produto: 12345</li>", {"sku": "12345"}),
+    ('<li><span class="property-title">Artikelnummer</span>&nbsp;\n <span class="property-value">3C19914</span></li>',
+     {"sku": "3C19914"}),
     ('<span class="sku-ean-title">Código de Barras</span>\n<label class="sku-ean-code">3349668526376</label>',
      {"gtin": "3349668526376"}),
     ("<p>Our big item is light</p>", {}),

@@ -151,6 +151,21 @@ def test_territory_helpers() -> None:
 
 # ----------------------------------------------------------------------------- identifiers
 
+def test_an_isbn_10_is_kept_as_the_book_s_gtin_13() -> None:
+    assert valid_gtin("1632366665") == "9781632366665" and valid_gtin("0-8044-2957-X") == "9780804429573"
+
+
+def test_a_printed_barcode_is_the_sku_when_the_page_shows_no_shop_number() -> None:
+    shown = extract(page('<span class="price">22,50 €</span><ul><li>EAN13 : <strong>9782365775717</strong></li></ul>'))
+    assert (shown["sku"], shown["gtin"]) == ("9782365775717", "9782365775717")
+    own = extract(page('<span class="price">22,50 €</span><p>Réf. : LM-220</p><p>EAN: 9782365775717</p>'))
+    assert (own["sku"], own["gtin"]) == ("LM-220", "9782365775717")
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken", "gtin13": "9782365775717",
+            "offers": {"@type": "Offer", "price": "22.50", "priceCurrency": "EUR"}}
+    unshown = extract(page(f'<script type="application/ld+json">{json.dumps(data)}</script>'))
+    assert (unshown["sku"], unshown["gtin"]) == (None, "9782365775717")  # markup only: no shown number
+
+
 def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     assert valid_gtin("4006381333931") == "4006381333931"
     assert valid_gtin("4006381333932") is None and valid_gtin("0-12345-67890-5") == "012345678905"

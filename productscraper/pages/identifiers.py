@@ -118,16 +118,17 @@ def strip_label(text: str | None) -> str | None:
 
 
 def valid_gtin(value: str | None) -> str | None:
-    """Digits of a GTIN-8/12/13/14 or ISBN whose check digit is right; None otherwise."""
+    """Digits of a GTIN-8/12/13/14 or ISBN whose check digit is right (an ISBN-10 as its
+    GTIN-13); None otherwise."""
     if not value:
         return None
     digits = re.sub(r"[\s-]", "", str(value))
     if not digits.isdigit():
         if isbn.is_valid(digits):  # ISBN-10 may end in X
-            return isbn.compact(digits)
+            return isbn.to_isbn13(digits)
         return None
     if len(digits) in (8, 12, 13, 14) and ean.is_valid(digits):
         return digits
     if len(digits) == 10 and isbn.is_valid(digits):
-        return digits
+        return isbn.to_isbn13(digits)  # the book's GTIN-13 (978...), as its barcode prints it
     return None

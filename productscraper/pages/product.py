@@ -31,6 +31,7 @@ from productscraper.pages.platforms import platform_candidates
 from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
 from productscraper.pages.scripts import Script, page_scripts
 from productscraper.pages.selectors import select_text, select_texts
+from productscraper.pages.visible import shows
 from productscraper.processing.availability import OUT_OF_STOCK, parse_availability
 from productscraper.processing.money import ISO_4217, SYMBOLS, parse_amount
 
@@ -311,6 +312,11 @@ class ProductPage(PageObject):
             logger.warning("profile fields failed on %s: %r", self.url, exc)
         for field in _IDENTIFIERS:
             raw[field] = strip_label(raw.get(field))
+        if not raw.get("sku") and raw.get("gtin") and (
+                sources.get("gtin") == DOM or shows(self.doc.text, raw["gtin"])):
+            # No shop number, but a barcode the page prints: bookshops, drugstores and many
+            # EU shops use the EAN as their article number.
+            raw["sku"], sources["sku"] = raw["gtin"], sources.get("gtin", DOM)
         if raw.get("list_price") and raw.get("price") and \
                 value_key("price", raw["list_price"]) <= value_key("price", raw["price"]):
             raw["list_price"] = None  # a "list price" not above the price is no discount

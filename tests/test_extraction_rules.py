@@ -39,8 +39,6 @@ def page(body: str, lang: str = "") -> str:
     ("Skladem", "InStock"), ("Není skladem", "OutOfStock"), ("Nincs raktáron", "OutOfStock"), ("Tükendi", "OutOfStock"),
     ("În stoc", "InStock"), ("Εξαντλήθηκε", "OutOfStock"), ("Ei varastossa", "OutOfStock"), ("缺货", "OutOfStock"),
     ("품절", "OutOfStock"), ("Sin existencias", "OutOfStock"),
-    ("in ca. 2-3 Werktagen versandbereit", "InStock"), ("Ships in 1-2 business days", "InStock"),
-    ("Dispatched within 24 hours", "InStock"), ("Expédié sous 48h", "InStock"),
     ("Add to cart", None), ("Free shipping on orders over $50", None),
 ])
 def test_stock_phrases_in_eleven_languages(text: str, expected: str | None) -> None:

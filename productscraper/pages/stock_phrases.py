@@ -45,8 +45,6 @@ _IN = (
     r"i lager", r"finns i lager", r"på lager", r"在庫あり", r"在庫有", r"即納",
     r"skladem", r"raktáron", r"stokta var", r"stokta", r"în stoc", r"διαθέσιμο", r"varastossa", r"有货", r"现货",
     r"재고 있음", r"en existencia",
-    # ready for dispatch within days: "in ca. 2-3 Werktagen versandbereit", "Ships in 1-2 days"
-    r"versand(?:bereit|fertig)", r"ships? (?:with)?in \d", r"dispatched (?:with)?in \d", r"expédié sous \d",
 )
 _OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
 _IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)

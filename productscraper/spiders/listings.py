@@ -11,6 +11,7 @@ from scrapy.http import Response, TextResponse
 
 from scrapy.linkextractors import LinkExtractor
 
+from productscraper.spiders.encoding import body_encoding
 from productscraper.items import DetailUrlItem
 from productscraper.pages.listing import ListingPage
 from productscraper.pages.product import ProductPage
@@ -131,7 +132,7 @@ class ListingsSpider(SitemapDiscovery, scrapy.Spider):
                                 response.headers.get(b"Content-Type"))
             return
         page = ListingPage(response.url, response.body, self.profile_for(response.url),
-                           encoding=response.encoding)
+                           encoding=body_encoding(response))
         parsed = ParsedListing(response.url, tuple(page.product_urls()),
                                tuple(response.urljoin(u) for u in page.next_page_urls()),
                                tuple(response.urljoin(u) for u in page.category_urls()))
@@ -198,7 +199,7 @@ class ListingsSpider(SitemapDiscovery, scrapy.Spider):
         if not isinstance(response, TextResponse):
             return
         profile = self.profile_for(response.url)
-        if ProductPage(response.url, response.body, profile, encoding=response.encoding).schema_product:
+        if ProductPage(response.url, response.body, profile, encoding=body_encoding(response)).schema_product:
             item = self._detail_item(response.request.url, profile, response.url)
             if item:
                 yield item

@@ -15,6 +15,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
+from productscraper.spiders.encoding import body_encoding
 from productscraper.worker import outcomes
 from productscraper.config import get_config
 from productscraper.items import ProductItem
@@ -138,7 +139,7 @@ class ProductSpider(scrapy.Spider):
                                               status=response.status))
             return
         profile = self.resolve_profile(meta.get("ps_profile"), url)
-        page = ProductPage(response.url, response.body, profile, encoding=response.encoding)
+        page = ProductPage(response.url, response.body, profile, encoding=body_encoding(response))
         rendered = bool(meta.get("ps_rendered"))
         if not rendered and profile.render_on_miss and looks_script_built(page, response):
             # The plain HTML has no product data but has scripts, so the page is probably

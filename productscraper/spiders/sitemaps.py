@@ -24,6 +24,7 @@ from scrapy.http import Response, TextResponse, XmlResponse
 from scrapy.utils.gz import gunzip, gzip_magic_number
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
+from productscraper.spiders.encoding import body_encoding
 from productscraper.pages.product import ProductPage
 
 logger = logging.getLogger(__name__)
@@ -159,7 +160,7 @@ class SitemapDiscovery:
                             rest: list | None = None) -> Iterator[Any]:
         """A probed sitemap URL: a product when the page carries schema.org Product data."""
         is_product = isinstance(response, TextResponse) and bool(ProductPage(
-            response.url, response.body, self.profile_for(response.url), encoding=response.encoding
+            response.url, response.body, self.profile_for(response.url), encoding=body_encoding(response)
         ).schema_product)
         if is_product:
             yield from self._sitemap_item(loc, lastmod, source)

@@ -178,6 +178,17 @@ def test_urls_made_absolute() -> None:
     assert norm(image_url="//cdn.example/x.jpg")["image_url"] == "https://cdn.example/x.jpg"
 
 
+def test_an_image_url_without_a_host_is_dropped_and_the_product_stays_valid() -> None:
+    from productscraper.processing.validate import validate_product
+
+    image = "https:///Images/915x900/3197618_aa91d23a5c25.jpg"  # a real shop's og:image
+    product = normalise_product({"url": "http://shop.example/p/1", "title": "T", "image_url": image})
+    assert product["image_url"] is None
+    # On its own scheme the empty host is the page's (urljoin): kept.
+    assert norm(image_url=image)["image_url"] == "https://shop.example/Images/915x900/3197618_aa91d23a5c25.jpg"
+    assert validate_product(product) == []
+
+
 @pytest.mark.parametrize(
     "category,breadcrumbs,title,expected",
     [

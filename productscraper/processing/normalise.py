@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from w3lib.html import remove_tags
 from w3lib.url import canonicalize_url, safe_url_string
@@ -117,15 +117,17 @@ def normalise_url(url: Any) -> str | None:
 
 
 def absolute_url(base: str | None, value: Any) -> str | None:
-    """``value`` resolved against ``base``; None unless the result is http(s)."""
+    """``value`` resolved against ``base``; None unless the result is http(s) with a host
+    (a shop's ``https:///Images/x.jpg`` is dropped, not a reason to reject the product)."""
     value = clean_text(value)
     if not value:
         return None
     try:
         url = safe_url_string(urljoin(base or "", value))
+        host = urlsplit(url).hostname
     except Exception:
         return None
-    return url if url.lower().startswith(("http://", "https://")) else None
+    return url if url.lower().startswith(("http://", "https://")) and host else None
 
 
 # ----------------------------------------------------------------------------- numbers

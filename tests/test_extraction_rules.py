@@ -202,6 +202,7 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ("<p>Kodak camera</p>", {}),
     ('<li><a href="/c/1">Reference</a></li><li><a href="/c/2">Religion</a></li>', {}),  # a menu, no label
     ("<th>Model</th><td>Tanktop</td>", {}),
+    ("<th>Modelo:</th><td>Processador</td>", {}),  # a spec table's row: a model number has digits
 ])
 def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
     assert labelled_identifiers(html) == expected

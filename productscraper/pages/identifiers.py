@@ -72,6 +72,8 @@ def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
             continue
         if not m.group(len(m.groups()) - 1) and not _digit_or_colon(html, m.end(name), value):
             continue  # a menu's "Reference</a>" then the next link's "Religion": no label
+        if name == "mpn" and not any(c.isdigit() for c in value):
+            continue  # maker's model numbers have digits: "Modelo: Processador" is a spec table's row
         if name == "gtin":
             value = valid_gtin(value)
             if not value:

@@ -70,6 +70,16 @@ def test_the_h1_the_document_title_names_beats_a_popup_h1_and_section_headings()
     assert extract(html, "https://www.landsend.com/p/1")["title"] == "Supima Cotton Cardigan"
 
 
+def test_an_h1_in_the_breadcrumb_trail_is_a_category_not_the_product() -> None:
+    # The <title> reorders the words, so it names neither h1: the first one not in the trail wins.
+    html = ('<html><head><title>Canon 5D Mark IV EOS DSLR Camera B&amp;H Photo</title></head><body>'
+            '<div class="breadcrums-cont"><ul><li><a href="/c/cameras"><h1>Digital Cameras</h1></a></li></ul></div>'
+            '<div class="pProductNameContainer"><h1>Canon EOS 5D Mark IV DSLR Camera (Body Only)</h1></div>'
+            '<span class="price">$2,499.00</span><button>Add to Cart</button></body></html>')
+    assert extract(html, "https://www.bhphotovideo.com/c/product/1")["title"] == \
+        "Canon EOS 5D Mark IV DSLR Camera (Body Only)"
+
+
 def test_a_title_libxml2_moved_into_the_body_still_names_the_h1() -> None:
     html = ('<html><head><div>broken head</div><title>Atomic Clock 513 - Browse Products</title></head><body>'
             '<div class="header"><h1 class="logo">Maker</h1></div>'

@@ -122,6 +122,7 @@ def main_h1(h1s: list[Any], text_of: Any, blocked: Any, document_title: str | No
     texts = {id(h): text_of(h) for h in h1s}
     with_text = [h for h in h1s if texts[id(h)] and _key(texts[id(h)]) not in names] or [
         h for h in h1s if texts[id(h)]]
+    with_text = [h for h in with_text if not _in_trail(h)] or with_text
     shown = [h for h in with_text if not blocked(h)]
     if not with_text:
         return None
@@ -134,6 +135,19 @@ def main_h1(h1s: list[Any], text_of: Any, blocked: Any, document_title: str | No
                 return max(named, key=lambda h: len(texts[id(h)]))
     shown = shown or with_text
     return shown[0]
+
+
+def _in_trail(h1: Any) -> bool:
+    """An h1 inside a link or a breadcrumb trail (B&H's category "Digital Cameras" in
+    ``breadcrums-cont``) names a category, not the product."""
+    el = h1.getparent()
+    for _ in range(4):
+        if el is None:
+            return False
+        if el.tag == "a" or "crumb" in (el.get("class") or "").lower():
+            return True
+        el = el.getparent()
+    return False
 
 
 def fuller_from_document_title(h1_text: str, document_title: str | None) -> str:

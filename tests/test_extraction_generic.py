@@ -105,6 +105,16 @@ def test_the_visible_h1_wins_over_a_markup_title_with_words_run_together_or_the_
     assert extract(html, "https://www2.hm.com/p/1")["title"] == "Bomber Jacket"
 
 
+def test_the_visible_h1_wins_over_a_markup_title_with_the_brand_prefixed() -> None:
+    data = ('{"@context": "https://schema.org", "@type": "Product", "name": "AFC Cable Systems 1/2 x 25 ft. Conduit",'
+            ' "brand": {"@type": "Brand", "name": "AFC Cable Systems"},'
+            ' "offers": {"@type": "Offer", "price": "41.18", "priceCurrency": "USD"}}')
+    html = (f'<html><head><script type="application/ld+json">{data}</script></head><body>'
+            '<h2 class="brand">AFC Cable Systems</h2><h1>1/2 x 25 ft. Conduit</h1></body></html>')
+    product = extract(html, "https://www.homedepot.com/p/1")
+    assert (product["title"], product["brand"]) == ("1/2 x 25 ft. Conduit", "AFC Cable Systems")
+
+
 # ----------------------------------------------------------------------------- stock
 
 def test_a_buy_button_disabled_until_a_size_is_chosen_means_in_stock() -> None:

@@ -216,6 +216,10 @@ class ProductPage(PageObject):
             if cleaned:
                 reading.candidates["title"] = Candidate(cleaned, DOM, 0.4)
         layers.append(reading.candidates)
+        # The markup title may be the h1 with the brand prefixed ("AFC Cable Systems 1/2 x 25 ft.
+        # Conduit" where the page shows the brand apart): the h1 is the name the page prints.
+        shown_apart = names | {titles.key(c.value) for layer in layers
+                               if (c := layer.get("brand")) is not None and isinstance(c.value, str)}
         merged: dict[str, list[Candidate]] = {}
         for layer in layers:
             for name, cand in layer.items():
@@ -223,7 +227,7 @@ class ProductPage(PageObject):
                     cand = Candidate(strip_label(cand.value) or cand.value, cand.layer, cand.confidence)
                 elif name == "title" and cand.layer != DOM:  # "Pillow - JCPenney" is "Pillow"
                     cleaned = titles.clean_title(cand.value, names)
-                    cand = Candidate(titles.prefer_visible(cleaned or cand.value, h1, names),
+                    cand = Candidate(titles.prefer_visible(cleaned or cand.value, h1, shown_apart),
                                      cand.layer, cand.confidence)
                 merged.setdefault(name, []).append(cand)
         return merged, reading, {"breadcrumbs": breadcrumbs}

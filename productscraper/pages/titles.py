@@ -101,8 +101,8 @@ def clean_title(title: str | None, names: set[str]) -> str | None:
 
 def prefer_visible(title: str, visible: str | None, names: set[str]) -> str:
     """The visible h1 when the markup title is the same words run together ("HEART
-    CLUBHeart ...") or the h1 plus the shop's name ("H&M Bomber Jacket" where the page's
-    h1 says "Bomber Jacket")."""
+    CLUBHeart ...") or the h1 plus a name of ``names`` (the shop's or the brand's, as
+    :func:`key` gives them): "H&M Bomber Jacket" where the page's h1 says "Bomber Jacket")."""
     if not visible or visible == title:
         return title
     if _key(visible) == _key(title):

@@ -30,6 +30,9 @@ def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, A
     ("Staples One-Touch™ Stapler", "https://www.staples.com/p", [], "Staples One-Touch Stapler"),
     ("Magellan Desk, Espresso Item # 101095", "https://www.officedepot.com/p", [], "Magellan Desk, Espresso"),
     ("Bomber Jacket $24.99", "https://www2.hm.com/p", [], "Bomber Jacket"),
+    ('MacBook Pro 13.3" Apple Código do Produto: 111359833 (3819411)', "https://www.americanas.com.br/p", [],
+     'MacBook Pro 13.3" Apple'),
+    ("Tischleuchte Nova Art.-Nr.: 4711-22", "https://www.shop.example.de/p", [], "Tischleuchte Nova"),
     # The shop's name as the start of a longer segment is the brand, not decoration.
     ("Nike Air Max 90 - Men's Shoes", "https://www.nike.com/t/1", ["Nike"], "Nike Air Max 90 - Men's Shoes"),
     # Colons and dashes inside the product's name stay.

@@ -33,6 +33,7 @@ def _label_re(labels: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"^\s*(?:" + "|".join(labels) + r")(?![^\W\d_])" + _SEP + r"(?:" + _VALUE + r")?\s*$", re.IGNORECASE)
 
 
+SKU_LABELS = _SKU_LABELS  # public: titles strip a trailing "Código do Produto: 111359833"
 LABELS = {"sku": _label_re(_SKU_LABELS), "mpn": _label_re(_MPN_LABELS), "gtin": _label_re(_GTIN_LABELS)}
 _PREFIX = re.compile(r"^\s*(?:" + "|".join(_SKU_LABELS) + r")(?:\s*[:：#.]\s*|\s+)(?=\S)", re.IGNORECASE)
 

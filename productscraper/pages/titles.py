@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from urllib.parse import urlsplit
 
 from productscraper.pages.currency import public_suffix_list
+from productscraper.pages.identifiers import SKU_LABELS
 
 # Separators between the product's name and the shop's: " | ", " - ", " – ", " — ", ": ", " · ".
 _SEPARATORS = re.compile(r"\s+[|–—\-·•»]\s+|\s*[|:]\s+|\s+from\s+|\s+at\s+|\s+bei\s+|\s+chez\s+", re.IGNORECASE)
@@ -21,6 +22,11 @@ _TRAILING_PRICE = re.compile(
     r"(?:\s+(?:[$€£¥]|EUR|USD|GBP|CHF)\s?\d[\d.,]*|\s+\d[\d.,]*\s?(?:[$€£¥]|EUR|USD|GBP|CHF))+\s*$")
 _TRAILING_ID = re.compile(
     r"\s+(?:item\s*(?:#|no\.|:)|sku\s*[#:]?|art\.?-?nr\.?:?|artikel-?nr\.?:?)\s*[A-Za-z0-9][\w.-]{2,30}\s*$",
+    re.IGNORECASE)
+# Any shop-number label, then a separator: an h1 that prints its code ("... Apple Código do
+# Produto: 111359833 (3819411)"). The separator keeps "Sony Item Number 5" style names whole.
+_TRAILING_LABELLED = re.compile(
+    r"\s+(?:" + "|".join(SKU_LABELS) + r")\s*[:#：]\s*[A-Za-z0-9][\w.-]{2,30}(?:\s*\(\w{1,20}\))?\s*$",
     re.IGNORECASE)
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
 _GENERIC_HOSTS = frozenset({"www", "shop", "store", "m", "en", "de", "fr"})
@@ -96,6 +102,7 @@ def clean_title(title: str | None, names: set[str]) -> str | None:
     text = strip_site(text, names)
     text = _TRAILING_PRICE.sub("", text) or text
     text = _TRAILING_ID.sub("", text) or text
+    text = _TRAILING_LABELLED.sub("", text) or text
     return text.strip(" -|:–—") or None
 
 

@@ -15,6 +15,7 @@ import redis
 from tests.e2e import max_in_window
 from productscraper.politeness.limiter import DomainLimiter, Rate, parse_rate_overrides
 
+CLOCK = 0.005  # seconds: Redis TIME (wall clock) against time.monotonic within one test
 TOL = 0.04  # seconds: Redis TIME moves between two calls of one test (busy machine)
 
 
@@ -26,14 +27,18 @@ def limiter(redis_url, prefix) -> DomainLimiter:
 
 
 def test_slots_are_spaced_by_the_rate(limiter):
-    # Each slot's start (asked-at + wait), so a slow Redis round trip on a loaded machine
-    # does not read as a short wait.
-    slots = []
+    # The limiter's clock is Redis's: each slot is (server now + wait), and server now lies
+    # between the moments the call left and came back. Bounding by those moments keeps the
+    # check exact however slow a round trip is on a loaded machine.
+    rate = Rate(4)  # 0.25 s apart, so a stall between calls does not restart the schedule
+    calls = []
     for _ in range(10):
         asked = time.monotonic()
-        slots.append(asked + limiter.acquire("shop:1", Rate(10)).wait)
-    for i, slot in enumerate(slots):
-        assert slot - slots[0] == pytest.approx(i * 0.1, abs=TOL)
+        wait = limiter.acquire("shop:1", rate).wait
+        calls.append((asked + wait, time.monotonic() + wait))
+    first_lo, first_hi = calls[0]
+    for i, (lo, hi) in enumerate(calls):
+        assert lo - first_hi - CLOCK <= i * 0.25 <= hi - first_lo + CLOCK
 
 
 def test_requests_sent_at_their_slots_stay_within_the_rate_over_a_window(limiter):

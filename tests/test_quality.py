@@ -84,6 +84,18 @@ def test_run_scores_pages_times_them_and_lists_nothing_wrong_on_a_clean_corpus(t
     assert len(dev) + len(held) == 12 and {p.id for p in dev}.isdisjoint(p.id for p in held)
 
 
+def test_cpu_is_the_least_of_the_repeats_and_the_first_product_is_scored(tmp_path: Path, monkeypatch) -> None:
+    from productscraper.quality import runner
+
+    [page] = load_corpus(_corpus(tmp_path))[:1]
+    clock = iter([0.0, 0.009, 1.0, 1.004, 2.0, 2.007])  # runs of 9, 4 and 7 ms
+    monkeypatch.setattr(runner.time, "process_time", lambda: next(clock))
+    product, cpu_ms = runner.extract(page, repeat=3)
+    monkeypatch.undo()
+    assert cpu_ms == pytest.approx(4.0)
+    assert product == runner.extract(page)[0] and product["title"] == "Blue Mug"
+
+
 def test_wrong_pages_name_expected_got_and_layer(tmp_path: Path) -> None:
     corpus = _corpus(tmp_path)
     rows = [json.loads(line) for line in (corpus / "truth.jsonl").read_text().splitlines()]

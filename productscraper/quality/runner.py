@@ -2,7 +2,10 @@
 
 Each page goes through exactly what a crawl stores: ``ProductPage(...).to_raw()`` then
 ``normalise_product`` with the generic profile (no site profile: the shop is unknown).
-CPU time is ``time.process_time`` around both steps (HTML read from disk beforehand).
+CPU time is ``time.process_time`` around both steps (HTML read from disk beforehand), the
+minimum over ``repeat`` runs of the page: on a shared machine other processes only ever add
+to one run's time (cache and frequency interference), so the minimum is the page's own cost
+(the estimator ``timeit`` recommends). Every run's product is the same; the first is scored.
 """
 from __future__ import annotations
 
@@ -62,21 +65,27 @@ class QualityRun:
         return out
 
 
-def extract(page: CorpusPage) -> tuple[dict[str, Any], float]:
-    """(normalised product, CPU ms) for one corpus page."""
+def extract(page: CorpusPage, repeat: int = 1) -> tuple[dict[str, Any], float]:
+    """(normalised product, CPU ms) for one corpus page; CPU is the least of ``repeat`` runs."""
     body = page.path.read_bytes()
-    start = time.process_time()
-    raw = ProductPage(page.url, body, GENERIC_PROFILE).to_raw()
-    product = normalise_product(raw, profile=None)
-    return product, (time.process_time() - start) * 1000.0
+    product: dict[str, Any] = {}
+    best = float("inf")
+    for i in range(max(1, repeat)):
+        start = time.process_time()
+        raw = ProductPage(page.url, body, GENERIC_PROFILE).to_raw()
+        result = normalise_product(raw, profile=None)
+        best = min(best, (time.process_time() - start) * 1000.0)
+        if i == 0:
+            product = result
+    return product, best
 
 
-def run_quality(pages: list[CorpusPage], split: str) -> QualityRun:
+def run_quality(pages: list[CorpusPage], split: str, repeat: int = 1) -> QualityRun:
     """Score every page; never stops on one page's failure (it scores as empty)."""
     run = QualityRun(split)
     for page in pages:
         try:
-            product, cpu_ms = extract(page)
+            product, cpu_ms = extract(page, repeat)
         except Exception as exc:  # a crash is a quality failure, not a benchmark failure
             product, cpu_ms = {"error": repr(exc)}, 0.0
         wrong = run.overall.add(page.truth, product)

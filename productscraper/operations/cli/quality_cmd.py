@@ -16,6 +16,9 @@ def register(sub) -> None:
                         "'all' reports dev and held-out side by side")
     p.add_argument("--write-docs", nargs="?", const=str(DEFAULT_DOCS), default=None,
                    metavar="FILE", help="update the table in docs/quality.md (or FILE)")
+    p.add_argument("--repeat", type=int, default=3, metavar="N",
+                   help="extract each page N times and report its least CPU time (default 3; "
+                        "other processes on the machine only ever add time)")
     p.add_argument("--quiet", action="store_true", help="do not list the wrong pages")
     p.set_defaults(func=cmd_quality)
 
@@ -26,7 +29,7 @@ def cmd_quality(args) -> int:
     from productscraper.quality.runner import run_quality
 
     splits = (HELDOUT, DEV) if args.split == "all" else (args.split,)
-    runs = [run_quality(load_corpus(args.directory, split), split) for split in splits]
+    runs = [run_quality(load_corpus(args.directory, split), split, args.repeat) for split in splits]
     table = markdown_table(runs)
     if not args.quiet:
         for run in runs:

@@ -41,6 +41,10 @@ def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, A
     # A watch's reference and a size after "Item" are part of the name.
     ("Patek Philippe Nautilus Ref. 5711", "https://www.watches.example/p", [], "Patek Philippe Nautilus Ref. 5711"),
     ("Spice Rack Item XL", "https://www.shop.example/p", [], "Spice Rack Item XL"),
+    # The EU energy label Amazon and others print after the name.
+    ("Waschmaschine 8 kg, Weiß [Energieklasse A]", "https://www.amazon.de/dp/x", [], "Waschmaschine 8 kg, Weiß"),
+    ("Fridge 300 L (Energy class E)", "https://www.shop.example/p", [], "Fridge 300 L"),
+    ("Class A Amplifier", "https://www.shop.example/p", [], "Class A Amplifier"),
 ])
 def test_shop_name_and_decorations_are_stripped_from_titles(title: str, url: str, declared: list[str],
                                                             expected: str) -> None:
@@ -116,6 +120,17 @@ def test_the_visible_h1_wins_over_a_markup_title_with_the_brand_prefixed() -> No
             '<h2 class="brand">AFC Cable Systems</h2><h1>1/2 x 25 ft. Conduit</h1></body></html>')
     product = extract(html, "https://www.homedepot.com/p/1")
     assert (product["title"], product["brand"]) == ("1/2 x 25 ft. Conduit", "AFC Cable Systems")
+
+
+def test_the_visible_h1_wins_over_a_markup_title_with_the_brand_and_an_item_code_added() -> None:
+    html = ('<html><head><meta property="og:title" content="Nec E274F - BK 27IN LCD LED (60005830)"></head>'
+            '<body><div class="brand">Nec</div><h1>E274F - BK 27IN LCD LED</h1>'
+            '<span class="price">219,00 €</span><meta itemprop="brand" content="Nec"></body></html>')
+    assert extract(html, "https://www.mylemon.example/p/1")["title"] == "E274F - BK 27IN LCD LED"
+    # A longer markup title that adds words, not codes, is the fuller name and stays.
+    html = ('<html><head><meta property="og:title" content="E274F Monitor with Stand and Cable"></head>'
+            '<body><h1>E274F Monitor</h1><span class="price">219,00 €</span></body></html>')
+    assert extract(html, "https://www.mylemon.example/p/1")["title"] == "E274F Monitor with Stand and Cable"
 
 
 # ----------------------------------------------------------------------------- stock

@@ -28,6 +28,13 @@ _TRAILING_ID = re.compile(
 _TRAILING_LABELLED = re.compile(
     r"\s+(?:" + "|".join(SKU_LABELS) + r")\s*[:#：]\s*[A-Za-z0-9][\w.-]{2,30}(?:\s*\(\w{1,20}\))?\s*$",
     re.IGNORECASE)
+# The EU energy label printed after the name ("Waschmaschine, Weiß [Energieklasse A]").
+_TRAILING_ENERGY = re.compile(
+    r"\s*[\[(](?:energieklasse|energy\s+(?:efficiency\s+)?class|classe\s+[ée]nerg[ée]tique|classe\s+energetica|"
+    r"clase\s+energ[ée]tica|energielabel|energiklass|klasa\s+energetyczna)\s*:?\s*[A-G]\+{0,3}[\])]\s*$",
+    re.IGNORECASE)
+# A code in a markup title beside the visible name: "(60005830)", "60005830", "#A-17".
+_CODE_WORD = re.compile(r"\(?#?[A-Za-z]*\d[\w./#-]*\)?")
 _NON_ALNUM = re.compile(r"[\W_]+", re.UNICODE)
 _GENERIC_HOSTS = frozenset({"www", "shop", "store", "m", "en", "de", "fr"})
 
@@ -103,23 +110,32 @@ def clean_title(title: str | None, names: set[str]) -> str | None:
     text = _TRAILING_PRICE.sub("", text) or text
     text = _TRAILING_ID.sub("", text) or text
     text = _TRAILING_LABELLED.sub("", text) or text
+    text = _TRAILING_ENERGY.sub("", text) or text
     return text.strip(" -|:–—") or None
 
 
 def prefer_visible(title: str, visible: str | None, names: set[str]) -> str:
     """The visible h1 when the markup title is the same words run together ("HEART
     CLUBHeart ...") or the h1 plus a name of ``names`` (the shop's or the brand's, as
-    :func:`key` gives them): "H&M Bomber Jacket" where the page's h1 says "Bomber Jacket")."""
+    :func:`key` gives them): "H&M Bomber Jacket" where the page's h1 says "Bomber Jacket"),
+    or plus item codes, with or without such a name ("Nec E274F ... (60005830)")."""
     if not visible or visible == title:
         return title
     if _key(visible) == _key(title):
         return visible
     t, v = title.casefold(), visible.casefold()
     if v in t and t != v:
-        rest = _key(t.replace(v, " ", 1))
-        if rest and rest in names:
+        rest = t.replace(v, " ", 1)
+        if _key(rest) in names or _names_and_codes(rest, names):
             return visible
     return title
+
+
+def _names_and_codes(rest: str, names: set[str]) -> bool:
+    """``rest`` holds only the shop's or brand's name and item codes ("nec (60005830)")."""
+    words = [w for w in rest.split() if _key(w)]
+    return bool(words) and all(_key(w) in names or _CODE_WORD.fullmatch(w) for w in words) \
+        and any(_CODE_WORD.fullmatch(w) for w in words)
 
 
 def main_h1(h1s: list[Any], text_of: Any, blocked: Any, document_title: str | None,

@@ -14,6 +14,8 @@ from tests.test_extraction_rules import extract, page
     ("https://shop.example.ru/p/1", "1 990 ₽", 1990.0, "RUB"),
     ("https://shop.example.ru/p/1", "1 990 руб.", 1990.0, "RUB"),
     ("https://boutique.example.fr/p/1", "1\u202f299,00\u00a0€", 1299.0, "EUR"),
+    ("https://www.laden.example.ch/p/1", "CHF 1'234.50", 1234.5, "CHF"),
+    ("https://www.laden.example.ch/p/1", "CHF 1’234.50", 1234.5, "CHF"),  # typeset apostrophe
 ])
 def test_thousands_grouped_by_spaces_are_one_price(url: str, price: str, amount: float, currency: str) -> None:
     product = extract(page(f'<div class="price">{price}</div><button>Add to cart</button>'), url)
@@ -33,6 +35,10 @@ def test_a_price_element_showing_the_old_and_the_new_price_gives_the_new_one() -
 
 @pytest.mark.parametrize("shown,price", [
     ("Was £25.00 Now £19.99", 19.99), ("Statt 30,00 € jetzt 24,99 €", 24.99), ("£25.00 £19.99", None),
+    # the old price printed after the current one
+    ("Now £10.00 Was £20.00", 10.0), ("19,99 € statt 24,99 €", 19.99), ("£10.00 RRP £20.00", 10.0),
+    # a range's price is its lowest; two amounts with words between them are no range
+    ("£10.00 – £20.00", 10.0), ("£10 to £20", 10.0), ("£10.00 £20.00 £30.00", None),
 ])
 def test_was_now_text_in_one_price_element_gives_the_now_price(shown: str, price: float | None) -> None:
     product = extract(page(f'<div class="price">{shown}</div><button>Add to basket</button>'),

@@ -205,8 +205,9 @@ def shown_text(el: Any) -> str:
     return " ".join(p for p in pieces if p)
 
 
-# One amount each: "1.299,00", "1 299" (a space before exactly three digits groups thousands).
-_AMOUNTS = re.compile(r"\d+(?:(?:[.,]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d+)*")
+# One amount each: "1.299,00", "1 299" (a space before exactly three digits groups thousands),
+# "1'234.50" / "1’234.50" (Swiss thousands).
+_AMOUNTS = re.compile(r"\d+(?:(?:[.,]|[ \u00a0\u202f'’](?=\d{3}(?!\d)))\d+)*")
 # An instalment plan printed with the price ("em 12x de R$ 333,25", "ou 3x R$ 20,00",
 # "en 12 cuotas de $ 1.234", "4 interest-free payments of $12.50", "in 3 Raten à 20 €"):
 # its amount is a part of the price, never the price.

@@ -24,6 +24,7 @@ from productscraper.pages.dom_elements import (
 )
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.identifiers import labelled_identifiers
+from productscraper.pages.stock_labels import labelled_stock
 from productscraper.pages.stock_phrases import stock_of
 from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
@@ -40,10 +41,17 @@ _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or s
                  "[contains(translate(., '$£¥円', '€€€€'), '€') or contains(., 'EUR') or contains(., 'zł')"
                  " or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
-_MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 ]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
+_MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
 # "Was £25.00 Now £19.99": the amount after a "now" word is the current one.
 _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
                   re.IGNORECASE)
+# The old price printed after the current one: "Now $10.00 Was $20.00", "19,99 € statt 24,99 €".
+_THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|uvp|statt|"
+                       r"instead of|compare at|avant|au lieu de|antes|invece di|vorher)\b", re.IGNORECASE)
+# A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
+_RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?\s(?:[-–—~]|to|bis|à|a|до)\s\D{0,6}?\d[\d.,'’\s]*\D{0,6}$",
+                    re.IGNORECASE)
+_RANGE_CUT = re.compile(r"\s(?:[-–—~]|to|bis|à|a|до)\s", re.IGNORECASE)
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
 _DIGIT_X = re.compile(r"\d\s*[x×]|\d\s+\w")  # cheap pre-check for an instalment plan
@@ -252,15 +260,27 @@ class DomHeuristics:
     @staticmethod
     def _current_part(node: Any, text: str, reading: DomReading) -> str | None:
         """The one current price of an element that shows several ("<del>$50</del> <ins>$40</ins>",
-        "Was £25.00 Now £19.99"); the others are recorded as struck. None when it cannot tell."""
+        "Was £25.00 Now £19.99", "Now $10 Was $20"), the others recorded as struck; a range's
+        lowest ("$10.00 – $20.00"). None when it cannot tell."""
         kept, struck = struck_parts(node)
         if struck and len(_AMOUNTS.findall(kept)) == 1:
             current = kept
-        else:
-            match = _NOW.search(text)
-            if match is None or len(_AMOUNTS.findall(match.group(1))) != 1:
+        elif (match := _NOW.search(text)) is not None:
+            if len(_AMOUNTS.findall(match.group(1))) != 1:
                 return None
             current, struck = match.group(1), [text[: match.start(1)]]
+        elif (match := _THEN_OLD.search(text)) is not None:
+            if len(_AMOUNTS.findall(text[: match.start()])) != 1:
+                return None
+            current, struck = text[: match.start()], [text[match.start():]]
+        elif len(_AMOUNTS.findall(text)) == 2 and _RANGE.match(text):
+            low, high = _RANGE_CUT.split(text, maxsplit=1)
+            amounts = (parse_amount(low)[0], parse_amount(high)[0])
+            if None in amounts:
+                return None
+            return low if amounts[0] <= amounts[1] else high  # a range's price is its lowest
+        else:
+            return None
         for old in struck:
             amount = parse_amount(old)[0]
             if amount is not None and len(_AMOUNTS.findall(old)) == 1:
@@ -313,6 +333,8 @@ class DomHeuristics:
         signals |= buttons
         # The page says both "add to cart" and "sold out" for the product: it does not say.
         reading.conflict = {"InStock", "OutOfStock"} <= signals
+        if best is None or not best[2]:  # no stock element says it: a labelled line may
+            best = self._labelled_stock() or best
         if best is not None and best[2]:
             # A short statement ("Auf Lager") may overrule markup.
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
@@ -334,13 +356,24 @@ class DomHeuristics:
         if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
 
+    def _labelled_stock(self) -> tuple[int, str, bool] | None:
+        """The nearest shown "Availability: Out Of Stock" line of the product's region."""
+        best = None
+        root = self._region if self._region is not None else self.selector.root.find("body")
+        for node, value in labelled_stock(root) if root is not None else ():
+            if not self.blocked(node):
+                distance = _distance(_ancestors(node), node, self.anchors)
+                if best is None or distance < best[0]:
+                    best = (distance, value, True)
+        return best
+
     def _button_signals(self) -> set[str]:
         """In / out of stock as the product's buttons say it (enabled cart, "Sold out")."""
         out: set[str] = set()
         if self.cart is not None and not self.cart[1]:
             out.add("InStock")
         for node in self._scan[2]:
-            text = _text(node)
+            text = _text(node) or node.get("value") or ""  # <input type="submit" value="Out of stock">
             if len(text) <= _STATEMENT and stock_of(text) == "OutOfStock":
                 if not self.blocked(node):
                     out.add("OutOfStock")

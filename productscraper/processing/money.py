@@ -46,6 +46,7 @@ _PLAIN_NUMBER = re.compile(r"^\s*[-−]?(?:\d+(?:\.\d{1,2}|\.\d{4,})?|0\.\d+)\s*
 _NEGATIVE = re.compile(r"^[^\d]*[-−]\s*[^\d]*\d")
 _FREE = re.compile(r"^\s*(free|gratis|kostenlos|gratuit)\b", re.IGNORECASE)
 _CENT = Decimal("0.01")
+_TYPESET_APOSTROPHE = re.compile(r"(?<=\d)[’ʼ](?=\d{3})")
 
 
 def parse_amount(value: Any) -> tuple[Decimal | None, str | None]:
@@ -71,6 +72,8 @@ def parse_amount(value: Any) -> tuple[Decimal | None, str | None]:
         return Decimal(text.replace("−", "-")), None
     if _FREE.match(text):
         return Decimal(0), None
+    if "’" in text or "ʼ" in text:  # Swiss thousands typeset "1’234.50": price-parser knows only "'"
+        text = _TYPESET_APOSTROPHE.sub("'", text)
     try:
         price = Price.fromstring(text)
     except Exception:  # price-parser is robust, but never trust it with junk

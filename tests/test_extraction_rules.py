@@ -264,6 +264,30 @@ def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> Non
     assert extract(html)["availability"] == "out_of_stock"
 
 
+def test_a_sold_out_submit_input_says_out_of_stock_by_its_value() -> None:
+    html = page('<span class="price">$19.99</span>'
+                '<input id="form-action-addToCart" class="button" type="submit" value="Out of stock" disabled>')
+    assert extract(html)["availability"] == "out_of_stock"
+
+
+@pytest.mark.parametrize("statement,expected", [
+    ("<ul><li>Product Code: Lamp 1</li><li>Availability: Out Of Stock</li></ul>", "out_of_stock"),  # OpenCart
+    ("<dl><dt>Verfügbarkeit</dt><dd>Nicht lieferbar</dd></dl>", "out_of_stock"),
+    ("<table><tr><th>Disponibilité</th><td>En stock</td></tr></table>", "in_stock"),
+    ("<p>在庫状況：在庫切れ</p>", "out_of_stock"),
+])
+def test_a_labelled_stock_line_without_a_stock_class_overrules_the_buy_button(statement: str, expected: str) -> None:
+    html = page(f'<div class="price">19,99 €</div>{statement}<button class="btn">Add to cart</button>')
+    assert extract(html)["availability"] == expected
+
+
+def test_a_labelled_stock_line_of_another_product_is_not_read() -> None:
+    html = page('<div class="price">19,99 €</div><button class="btn">Add to cart</button>'
+                '<div class="related-products"><div class="item"><h3>Other lamp</h3>'
+                '<p>Availability: Out of stock</p></div></div>')
+    assert extract(html)["availability"] == "in_stock"
+
+
 def _next_data(product: dict[str, Any]) -> str:
     blob = json.dumps({"props": {"pageProps": {"product": product}}})
     return page(f'<script id="__NEXT_DATA__" type="application/json">{blob}</script>')

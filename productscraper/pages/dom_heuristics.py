@@ -20,9 +20,10 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    struck_parts, has_any as _has_any, INSTALMENT,
+    has_any as _has_any, INSTALMENT,
 )
 from productscraper.pages.dom_scan import scan
+from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_labels import labelled_stock
 from productscraper.pages.stock_phrases import stock_of
@@ -42,16 +43,6 @@ _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or s
                  " or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
-# "Was £25.00 Now £19.99": the amount after a "now" word is the current one.
-_NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
-                  re.IGNORECASE)
-# The old price printed after the current one: "Now $10.00 Was $20.00", "19,99 € statt 24,99 €".
-_THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|uvp|statt|"
-                       r"instead of|compare at|avant|au lieu de|antes|invece di|vorher)\b", re.IGNORECASE)
-# A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
-_RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?\s(?:[-–—~]|to|bis|à|a|до)\s\D{0,6}?\d[\d.,'’\s]*\D{0,6}$",
-                    re.IGNORECASE)
-_RANGE_CUT = re.compile(r"\s(?:[-–—~]|to|bis|à|a|до)\s", re.IGNORECASE)
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
 _DIGIT_X = re.compile(r"\d\s*[x×]|\d\s+\w")  # cheap pre-check for an instalment plan
@@ -226,7 +217,7 @@ class DomHeuristics:
                     (text[-1] in ".," and text[-2:-1].isdigit()):
                 continue  # empty, prose, or a fragment ("546," of "546,31"; "руб." is whole)
             if len(_AMOUNTS.findall(text)) > 1:
-                text = self._current_part(node, text, reading)
+                text = current_part(node, text, reading.struck)
                 if text is None:
                     continue  # several prices in one element, none told apart as the current one
             amount, symbol = parse_amount(text)
@@ -256,36 +247,6 @@ class DomHeuristics:
             symbol = parse_amount(best[1])[1]
             if symbol:
                 reading.candidates["currency"] = Candidate(symbol, DOM, 0.5)
-
-    @staticmethod
-    def _current_part(node: Any, text: str, reading: DomReading) -> str | None:
-        """The one current price of an element that shows several ("<del>$50</del> <ins>$40</ins>",
-        "Was £25.00 Now £19.99", "Now $10 Was $20"), the others recorded as struck; a range's
-        lowest ("$10.00 – $20.00"). None when it cannot tell."""
-        kept, struck = struck_parts(node)
-        if struck and len(_AMOUNTS.findall(kept)) == 1:
-            current = kept
-        elif (match := _NOW.search(text)) is not None:
-            if len(_AMOUNTS.findall(match.group(1))) != 1:
-                return None
-            current, struck = match.group(1), [text[: match.start(1)]]
-        elif (match := _THEN_OLD.search(text)) is not None:
-            if len(_AMOUNTS.findall(text[: match.start()])) != 1:
-                return None
-            current, struck = text[: match.start()], [text[match.start():]]
-        elif len(_AMOUNTS.findall(text)) == 2 and _RANGE.match(text):
-            low, high = _RANGE_CUT.split(text, maxsplit=1)
-            amounts = (parse_amount(low)[0], parse_amount(high)[0])
-            if None in amounts:
-                return None
-            return low if amounts[0] <= amounts[1] else high  # a range's price is its lowest
-        else:
-            return None
-        for old in struck:
-            amount = parse_amount(old)[0]
-            if amount is not None and len(_AMOUNTS.findall(old)) == 1:
-                reading.struck.add(amount_key(amount) or "")
-        return current
 
     def _money_text(self) -> tuple[tuple[int, int], str] | None:
         """No price element at all: the money-looking leaf text nearest the anchors."""

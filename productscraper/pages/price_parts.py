@@ -1,0 +1,55 @@
+"""The current price of a price element that prints several amounts.
+
+"<del>$50</del> <ins>$40</ins>", "Was £25.00 Now £19.99", "Now $10 Was $20", "$10.00 – $20.00":
+the current one is told apart by markup (struck parts), by a "now" word before it or an
+"old" word after it, or as a range's lowest; the others are recorded as struck.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from productscraper.pages.dom_elements import _AMOUNTS, struck_parts
+from productscraper.pages.visible import amount_key
+from productscraper.processing.money import parse_amount
+
+# "Was £25.00 Now £19.99": the amount after a "now" word is the current one.
+_NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
+                  re.IGNORECASE)
+# The old price printed after the current one: "Now $10.00 Was $20.00", "19,99 € statt 24,99 €".
+_THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|uvp|statt|"
+                       r"instead of|compare at|avant|au lieu de|antes|invece di|vorher)\b", re.IGNORECASE)
+# A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
+_RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?\s(?:[-–—~]|to|bis|à|a|до)\s\D{0,6}?\d[\d.,'’\s]*\D{0,6}$",
+                    re.IGNORECASE)
+_RANGE_CUT = re.compile(r"\s(?:[-–—~]|to|bis|à|a|до)\s", re.IGNORECASE)
+
+
+def current_part(node: Any, text: str, struck_keys: set[str]) -> str | None:
+    """The one current price of an element that shows several ("<del>$50</del> <ins>$40</ins>",
+    "Was £25.00 Now £19.99", "Now $10 Was $20"), the others recorded as struck; a range's
+    lowest ("$10.00 – $20.00"). None when it cannot tell."""
+    kept, struck = struck_parts(node)
+    if struck and len(_AMOUNTS.findall(kept)) == 1:
+        current = kept
+    elif (match := _NOW.search(text)) is not None:
+        if len(_AMOUNTS.findall(match.group(1))) != 1:
+            return None
+        current, struck = match.group(1), [text[: match.start(1)]]
+    elif (match := _THEN_OLD.search(text)) is not None:
+        if len(_AMOUNTS.findall(text[: match.start()])) != 1:
+            return None
+        current, struck = text[: match.start()], [text[match.start():]]
+    elif len(_AMOUNTS.findall(text)) == 2 and _RANGE.match(text):
+        low, high = _RANGE_CUT.split(text, maxsplit=1)
+        amounts = (parse_amount(low)[0], parse_amount(high)[0])
+        if None in amounts:
+            return None
+        return low if amounts[0] <= amounts[1] else high  # a range's price is its lowest
+    else:
+        return None
+    for old in struck:
+        amount = parse_amount(old)[0]
+        if amount is not None and len(_AMOUNTS.findall(old)) == 1:
+            struck_keys.add(amount_key(amount) or "")
+    return current

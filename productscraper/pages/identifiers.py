@@ -7,18 +7,18 @@ from stdnum import ean, isbn
 
 # Labels shops print before an identifier, per target field; "Model" is the maker's number.
 _SKU_LABELS = (
-    r"sku", r"art\.?[\s-]*nr\.?", r"artikel[\s-]?(?:nr\.?|nummer)", r"artikelnummer", r"bestell[\s-]?nr\.?",
+    r"sku", r"art\.?[\s-]*nr\.?", r"artikel[\s-]?(?:nr\.?|nummer)", r"artikelnummer", r"bestell[\s-]?(?:nr\.?|nummer)", r"best\.[\s-]*nr\.?",
     r"réf(?:\.|érence)?", r"ref(?:\.|erence)?", r"referencia", r"código", r"codice(?: articolo)?", r"артикул",
     r"item\s*(?:#|no\.?|number)", r"product\s*(?:#|code|no\.?|number|id)", r"style\s*(?:#|no\.?)",
     # "Part Number" is the shop's own (a maker's is "Mfr./Manufacturer Part Number");
     # "Web ID" and "<Shop> item number" ("eBay item number") are the listing's id.
     r"part\s*(?:#|no\.?|number)", r"web\s*id", r"[a-z]{2,12}\s+item\s*(?:#|no\.?|number)",
-    r"asin", r"品番", r"商品番号", r"商品コード", r"varenummer", r"artikelnr\.?", r"numer katalogowy", r"kod produktu",
+    r"asin", r"品番", r"商品番号", r"商品コード", r"varenummer", r"varenr\.?", r"artikelnr\.?", r"numer katalogowy", r"kod produktu",
     # Shopware's "Produktnummer", Dutch "Artikelcode", Czech "Kód produktu", Russian "Код товара"
     r"produkt[\s-]?(?:nr\.?|nummer)", r"art(?:icle|ikel)[\s-]?(?:code|no\.?|number)", r"item\s*code",
     r"kód(?: produktu)?", r"код(?: товара)?",
     # ro "Cod produs", it "Codice prodotto", pt "Código do produto", es "Código de producto"
-    r"cod produs", r"codice prodotto", r"código (?:do |de )?produ(?:to|cto)",
+    r"cod\.?\s*produs", r"codice prodotto", r"código (?:do |de )?produ(?:to|cto)",
 )
 _MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\.?\s*(?:#|part)",
                r"manufacturer\s*part\s*(?:#|no\.?|number)", r"型番")
@@ -55,7 +55,7 @@ LABELLED = re.compile(
 # whitespace, so no match is lost): ~30 % cheaper on the pages' many ">\n    <".
 _PREFILTER = re.compile(
     r">\s*+(?=[A-Za-zАаКк品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
-    r"|isbn|product|produkt|style|mpn|mfr|manufacturer|part|web|jan|артикул|код|品番|型番|商品|varenr|varenummer|numer|k[oó]d|bestell"
+    r"|isbn|product|produkt|style|mpn|mfr|manufacturer|part|web|jan|артикул|код|品番|型番|商品|varenr|varenummer|numer|k[oó]d|bestell|best\."
     r"|[a-z]{2,12}\s+item)",  # "eBay item number"
     re.IGNORECASE)
 

@@ -22,13 +22,27 @@ _THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|
 # A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
 _RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?\s(?:[-–—~]|to|bis|à|a|до)\s\D{0,6}?\d[\d.,'’\s]*\D{0,6}$",
                     re.IGNORECASE)
+# Amounts beside the price that are no price of it: a unit price in brackets "(2,50 € / 100 g)",
+# the amount before tax where the price with tax is printed too ("1,122円（税抜）", "€10 excl. VAT").
+_SIDE = re.compile(
+    r"[(（][^()（）]*\d[^()（）]*?(?:/|per |pro |je )\s*(?:\d+\s*)?"
+    r"(?:kg|g|l|ml|cl|m|m²|lb|oz|stk|stück|st\.?|unit|each|piece|pc)\b[^()（）]*[)）]"
+    r"|\S*\d[\d.,'’]*\s*\S{0,3}\s*[(（]?(?:税抜き?|税別|本体価格|"
+    r"(?:excl\.?|excluding|ohne|zzgl\.?|exkl\.?|hors)\s*(?:vat|tax|mwst\.?|taxes|tva|btw))[)）]?",
+    re.IGNORECASE)
 _RANGE_CUT = re.compile(r"\s(?:[-–—~]|to|bis|à|a|до)\s", re.IGNORECASE)
 
 
 def current_part(node: Any, text: str, struck_keys: set[str]) -> str | None:
     """The one current price of an element that shows several ("<del>$50</del> <ins>$40</ins>",
     "Was £25.00 Now £19.99", "Now $10 Was $20"), the others recorded as struck; a range's
-    lowest ("$10.00 – $20.00"). None when it cannot tell."""
+    lowest ("$10.00 – $20.00"); the price beside a unit price or its amount before tax.
+    None when it cannot tell."""
+    trimmed = " ".join(_SIDE.sub(" ", text).split())
+    if trimmed != text and _AMOUNTS.search(trimmed):
+        if len(_AMOUNTS.findall(trimmed)) == 1:
+            return trimmed
+        text = trimmed
     kept, struck = struck_parts(node)
     if struck and len(_AMOUNTS.findall(kept)) == 1:
         current = kept

@@ -13,8 +13,11 @@ _OUT = (
     # en
     r"out[\s-]of[\s-]stock", r"sold[\s-]?out", r"not (?:currently )?(?:in stock|available)", r"unavailable",
     r"no longer available", r"currently unavailable", r"temporarily out", r"notify me when",
+    # a back-in-stock alert offered ("Email me when back in stock"): the product is not in stock
+    r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock",
     # de
     r"ausverkauft", r"nicht (?:auf lager|lieferbar|verfügbar|vorrätig)", r"derzeit nicht", r"vergriffen",
+    r"benachrichtig\w*,? (?:mich )?(?:wenn|sobald)",
     # fr
     r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible",
     # es / pt
@@ -30,7 +33,7 @@ _OUT = (
     # sv / da / no
     r"slutsåld", r"slut i lager", r"ej i lager", r"utsolgt", r"udsolgt",
     # ja
-    r"在庫切れ", r"在庫なし", r"売り切れ", r"品切れ",
+    r"在庫切れ", r"在庫\s*[:：]?\s*(?:なし|無し)", r"売り切れ", r"品切れ",
     # cs / hu / tr / ro / el / fi / zh / ko, and more es / sv / pl
     r"vyprodáno", r"není skladem", r"elfogyott", r"nincs raktáron", r"tükendi", r"stokta yok", r"stoc epuizat",
     r"εξαντλήθηκε", r"μη διαθέσιμο", r"loppuunmyyty", r"ei varastossa", r"缺货", r"售罄", r"品切", r"품절",
@@ -42,7 +45,7 @@ _IN = (
     r"auf lager", r"lieferbar", r"sofort verfügbar", r"vorrätig", r"verfügbar",
     r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibile", r"disponibilità immediata",
     r"op voorraad", r"leverbaar", r"dostępny", r"w magazynie", r"в наличии", r"есть в наличии",
-    r"i lager", r"finns i lager", r"på lager", r"在庫あり", r"在庫有", r"即納",
+    r"i lager", r"finns i lager", r"på lager", r"在庫\s*[:：]?\s*(?:あり|有り?)", r"即納",
     r"skladem", r"raktáron", r"stokta var", r"stokta", r"în stoc", r"διαθέσιμο", r"varastossa", r"有货", r"现货",
     r"재고 있음", r"en existencia",
 )

@@ -1,0 +1,31 @@
+"""Builders of the small shop pages tests/test_markup_variants_*.py read (shapes of real markup)."""
+from __future__ import annotations
+
+from typing import Any
+
+from productscraper.pages import ProductPage
+from productscraper.processing import normalise_product
+from productscraper.profiles import GENERIC_PROFILE
+
+
+def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, Any]:
+    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+
+
+def shop(body: str, lang: str = "en", name: str = "Walnut Desk Lamp", head: str = "",
+         shop_name: str = "Lumio") -> str:
+    """A product page: document title "<name> | <shop>", header with a cart link, the h1, ``body``."""
+    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<title>{name} | {shop_name}</title>{head}</head><body>'
+            f'<header class="site-header"><a class="logo" href="/">{shop_name}</a>'
+            '<a href="/cart" class="header-cart">Cart (0)</a></header>'
+            f'<main><div class="product-detail"><h1 class="product-title">{name}</h1>{body}</div></main>'
+            '<footer><p>&copy; 2026</p></footer></body></html>')
+
+
+def check(product: dict[str, Any], expected: dict[str, Any]) -> None:
+    got = {k: product.get(k) for k in expected}
+    assert got == expected, f"got {got}, sources {product.get('sources')}"
+
+
+BUY = '<button type="submit" class="btn add-to-cart">{}</button>'

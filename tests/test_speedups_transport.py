@@ -18,6 +18,9 @@ QUEUE = Queue("broker-test")
 
 @pytest.fixture
 def url(redis_url) -> Iterator[str]:
+    # Empty before too: these tests count kombu's global "unacked" keys, and an earlier test
+    # of the same xdist worker may have left a delivery of its own there.
+    redis.Redis.from_url(redis_url).flushdb()
     yield redis_url
     redis.Redis.from_url(redis_url).flushdb()
 

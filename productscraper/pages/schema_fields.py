@@ -94,6 +94,7 @@ def offer_summary(offer: dict[str, Any]) -> dict[str, Any]:
         "availability": text_of(offer.get("availability")),
         "stock": text_of(stock),
         "amount": parse_amount(price)[0] if price else None,
+        "sku": text_of(offer.get("sku")),
     }
     if aggregate and not price:
         # An AggregateOffer without its own price speaks through its member offers.
@@ -189,7 +190,9 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
         "currency": offer.get("currency"),
         "availability": offer.get("availability"),
         "stock": offer.get("stock"),
-        "sku": text_of(product.get("sku")) or text_of(product.get("productGroupID")) or text_of(product.get("productID")),
+        # The offer's sku when the product has none (Zavvi: offers[0].sku, the variant sold).
+        "sku": text_of(product.get("sku")) or offer.get("sku") or text_of(product.get("productGroupID"))
+        or text_of(product.get("productID")),
         "gtin": gtin,
         "mpn": text_of(product.get("mpn")),
         "brand": text_of(brand),

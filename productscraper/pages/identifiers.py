@@ -73,6 +73,8 @@ def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
             continue
         if not m.group(len(m.groups()) - 1) and not _digit_or_colon(html, m.end(name), value):
             continue  # a menu's "Reference</a>" then the next link's "Religion": no label
+        if value.isalpha() and value.islower():
+            continue  # a word, not a code: "Codice fiscale", "Código postal"
         if name == "mpn" and not any(c.isdigit() for c in value):
             continue  # maker's model numbers have digits: "Modelo: Processador" is a spec table's row
         if name == "gtin":

@@ -233,6 +233,15 @@ class ProductPage(PageObject):
         return merged, reading, {"breadcrumbs": breadcrumbs}
 
     @staticmethod
+    def _markup_settles(raw: dict[str, Any], sources: dict[str, str], reading: DomReading) -> bool:
+        """The page shows in- and out-of-stock signals (a template's "Non disponibile" block
+        beside "Disponibile"), but markup states the one the nearest statement shows."""
+        stated = reading.candidates.get("availability")
+        value = raw.get("availability")
+        return bool(value and stated) and sources.get("availability") != DOM and \
+            value_key("availability", value) == value_key("availability", stated.value)
+
+    @staticmethod
     def _struck_list_price(raw: dict[str, Any], sources: dict[str, str], prices: list[Candidate],
                            struck: set[str]) -> None:
         """A markup price the page shows struck through, above the chosen one: the list price."""
@@ -302,8 +311,8 @@ class ProductPage(PageObject):
                 raw[field] = cand.value
                 sources[field] = cand.layer
             self._struck_list_price(raw, sources, merged.get("price", []), reading.struck)
-            if reading.conflict:  # the visible page contradicts itself: availability unknown
-                raw["availability"] = None
+            if reading.conflict and not self._markup_settles(raw, sources, reading):
+                raw["availability"] = None  # the visible page contradicts itself: unknown
             raw["breadcrumbs"] = extra["breadcrumbs"]
             dom_currency = reading.candidates.get("currency")
             self._infer_currency(raw, sources, dom_currency.value if dom_currency else None)

@@ -82,6 +82,18 @@ def test_add_to_cart_and_sold_out_for_the_same_product_leave_availability_unknow
     assert extract(html)["availability"] == "unknown"
 
 
+def test_markup_settles_a_page_that_prints_both_stock_blocks_when_it_names_the_nearest_one() -> None:
+    """vidaXL prints "Disponibile" and a template "Non disponibile" block (CSS shows one)."""
+    blocks = ('<span class="price">32,99 €</span><div class="stock in-stock">Disponibile</div>'
+              '<div class="stock outofstock">Non disponibile</div><a class="js-add-to-cart">Aggiungi al carrello</a>')
+    data = {"@context": "https://schema.org", "@type": "Product", "name": "Kånken",
+            "offers": {"@type": "Offer", "price": "32.99", "priceCurrency": "EUR", "availability": "{}"}}
+    for markup, expected in (("http://schema.org/InStock", "in_stock"), ("http://schema.org/OutOfStock", "unknown")):
+        ld = json.dumps(data).replace("{}", markup)
+        html = page(f'<script type="application/ld+json">{ld}</script>{blocks}', "it")
+        assert extract(html, "https://www.vidaxl.example.it/p/1")["availability"] == expected, markup
+
+
 def test_hidden_stock_messages_are_not_read() -> None:
     html = page('<span class="price">$20.00</span><p class="stock ng-hide">Out of stock</p>'
                 '<p class="stock" style="display: none">Out of stock</p><p class="stock">In stock</p>')
@@ -203,6 +215,7 @@ def test_gtin_must_pass_its_checksum_in_every_layer() -> None:
     ('<li><a href="/c/1">Reference</a></li><li><a href="/c/2">Religion</a></li>', {}),  # a menu, no label
     ("<th>Model</th><td>Tanktop</td>", {}),
     ("<th>Modelo:</th><td>Processador</td>", {}),  # a spec table's row: a model number has digits
+    ("<label>Codice fiscale</label>", {}), ("<p>Código postal: 28001</p>", {}),  # words after the label, not codes
 ])
 def test_labelled_identifiers_in_page_text(html: str, expected: dict[str, str]) -> None:
     assert labelled_identifiers(html) == expected
@@ -259,6 +272,14 @@ def test_several_offers_give_the_lowest_available_price_and_the_range() -> None:
     assert (product["price"], product["price_min"], product["price_max"]) == (79.95, 70.0, 99.0)
 
 
+def test_the_offer_s_sku_stands_for_a_product_without_one() -> None:
+    data = {"@context": "https://schema.org", "@type": "Product", "@id": "11852041", "name": "Chewbacca Mug",
+            "offers": [{"@type": "Offer", "price": "7.99", "priceCurrency": "GBP", "sku": "11852041",
+                        "availability": "https://schema.org/InStock"}]}
+    product = extract(f'<script type="application/ld+json">{json.dumps(data)}</script><h1>Chewbacca Mug</h1>')
+    assert (product["sku"], product["price"]) == ("11852041", 7.99)
+
+
 def test_a_sold_out_button_in_place_of_the_buy_button_says_out_of_stock() -> None:
     html = page('<span class="price">$19.99</span><button class="btn" disabled>Sold out</button>')
     assert extract(html)["availability"] == "out_of_stock"
@@ -285,6 +306,26 @@ def test_a_labelled_stock_line_of_another_product_is_not_read() -> None:
     html = page('<div class="price">19,99 €</div><button class="btn">Add to cart</button>'
                 '<div class="related-products"><div class="item"><h3>Other lamp</h3>'
                 '<p>Availability: Out of stock</p></div></div>')
+    assert extract(html)["availability"] == "in_stock"
+
+
+def test_a_price_per_item_is_the_price_only_when_no_other_price_is_shown() -> None:
+    """Sainsbury's sells by the item and prints only "£1.50/unit" (in a "pricePerUnit" box)."""
+    form = ('<form class="addToTrolleyForm" action="OrderItemAdd"><input name="quantity" value="1">'
+            '<input class="button process" type="submit" name="Add" value="Add"></form>')
+    html = page('<div class="pricing"><p class="pricePerUnit">&pound;3.50<abbr title="per">/</abbr>unit</p>'
+                f'<p class="pricePerMeasure">&pound;0.70/ea</p></div>{form}')
+    product = extract(html, "https://www.grocer.example.co.uk/p/1")
+    assert (product["price"], product["currency"], product["availability"]) == (3.5, "GBP", "in_stock")
+    html = page('<span class="price">9,99 €</span><span class="unit-price">0,83 €/Stück</span><button>In den Warenkorb</button>')
+    assert extract(html, "https://www.shop.example.de/p/1")["price"] == 9.99  # a multipack's unit price
+
+
+def test_a_bare_add_button_counts_only_in_a_form_named_for_the_cart() -> None:
+    button = '<input type="submit" value="Add">'
+    html = page(f'<span class="price">$5.00</span><form class="newsletter">{button}</form>')
+    assert extract(html)["availability"] == "unknown"
+    html = page(f'<span class="price">$5.00</span><form action="/basket/add">{button}</form>')
     assert extract(html)["availability"] == "in_stock"
 
 

@@ -45,8 +45,13 @@ _STRUCK_TAGS = frozenset({"s", "del", "strike"})
 _NOT_CURRENT_TEXT = re.compile(
     r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
     r"|^\s*de\s*:"  # pt / es "De: R$ 89,99 Por: R$ 62,99"
-    r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz|stk|stück|st\.?|unit|each|piece|pc)\b"
+    r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz)\b|(?:/|per |pro |je )\s*\d+\s*(?:stk|stück|st\.?)"
     r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
+# A price per item ("£1.50/unit", "€0.83/Stück", "$2 each"): the product's own price when it is
+# sold by the item (Sainsbury's prints only "£1.50/unit" and "£1.50/ea"), a unit price of a
+# multipack otherwise, so it is the price only when no other price element is there.
+PER_ITEM = re.compile(r"(?:/|per |pro |je )\s*(?:unit|each|ea|piece|pc|pcs|item|stk|stück|st\.?)(?!\w)|\beach\b",
+                      re.IGNORECASE)
 
 
 def _words(names: str) -> set[str]:

@@ -20,7 +20,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    has_any as _has_any, INSTALMENT,
+    has_any as _has_any, INSTALMENT, PER_ITEM, _old_price,
 )
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
@@ -43,6 +43,11 @@ _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or s
                  " or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
+# The label of a submit button that is only a verb ("Add", "Buy", "In den Korb" is matched apart).
+_BARE_VERB = re.compile(r"(?:add|buy|order|bestellen|ajouter|añadir|aggiungi|toevoegen|dodaj|kaufen|comprar|köp)"
+                        r"(?: (?:item|now))?", re.IGNORECASE)
+_CART_FORM = re.compile(r"cart|basket|trolley|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|orderitemadd",
+                        re.IGNORECASE)
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
 _DIGIT_X = re.compile(r"\d\s*[x×]|\d\s+\w")  # cheap pre-check for an instalment plan
@@ -197,16 +202,30 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            if not _CART_WORDS.search(label) or self.blocked(node):
+            if not _CART_WORDS.search(label) and not self._adds_to_cart_form(node):
+                continue
+            if self.blocked(node):
                 continue
             disabled = node.get("disabled") is not None or node.get("aria-disabled") == "true" or \
                 "disabled" in _classes(node).split()
             return node, disabled
         return None
 
+    @staticmethod
+    def _adds_to_cart_form(node: Any) -> bool:
+        """A bare "Add" / "Buy" submit of a form named for the cart (Sainsbury's
+        ``<form class="addToTrolleyForm">…<input type="submit" value="Add">``)."""
+        shown = (_text(node) or node.get("value") or "").strip()
+        if node.tag not in ("button", "input") or not _BARE_VERB.fullmatch(shown):
+            return False
+        form = next(node.iterancestors("form"), None)
+        return form is not None and _CART_FORM.search(" ".join(
+            filter(None, (form.get("class"), form.get("id"), form.get("name"), form.get("action"))))) is not None
+
     def price(self, reading: DomReading) -> None:
         """The current selling price nearest the anchors (struck prices recorded apart)."""
         best: tuple[tuple[int, int], str] | None = None
+        per_item: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(self._scan[0]):
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
@@ -224,6 +243,13 @@ class DomHeuristics:
             if amount is None or amount <= 0:
                 continue
             chain = _ancestors(node)
+            if PER_ITEM.search(text) and not any(_old_price(el) for el in [node, *chain[:4]]):
+                # Kept apart, not struck (a markup price equal to it stays), even in a
+                # "unit price" box: Sainsbury's sells by the item from <p class="pricePerUnit">.
+                key = (_distance(chain, node, self.anchors) + _preference(node, chain), order)
+                if per_item is None or key < per_item[0]:
+                    per_item = (key, text)
+                continue
             if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
                 reading.struck.add(amount_key(amount) or "")
                 continue
@@ -232,6 +258,7 @@ class DomHeuristics:
             key = (_distance(chain, node, self.anchors) + _preference(node, chain), order)
             if best is None or key < best[0]:
                 best = (key, text)
+        best = best or per_item
         if best is None:
             best = self._money_text()
         elif best[0][0] >= _FAR and self._region is not None:

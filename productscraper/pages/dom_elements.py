@@ -36,8 +36,11 @@ _NOT_CURRENT_WORDS = frozenset(
 # "price-from-to") holds the current price too: those words strike only the element itself.
 _ROW_WORDS = frozenset("discount saving savings save tax vat from range shipping delivery".split())
 _NOT_CURRENT_ANCESTOR = _NOT_CURRENT_WORDS - _ROW_WORDS
+_TAX_WORDS = frozenset({"tax", "vat"})
+_INCLUDING = frozenset("with incl including inkl inc brutto gross".split())  # "withoutTax" is "without"
 # Words that make a price less likely the selling one (but it may be, when no other price is shown).
 _SOFT_WORDS = frozenset("regular original reference list".split())
+_HAS = frozenset({"with", "has"})
 # Words that mark the price the customer pays now ("special-price", "price--sale").
 _CURRENT_WORDS = frozenset("special sale final current now offer actual promo promotional selling deal".split())
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -138,6 +141,8 @@ def _struck(node: Any, chain: list[Any]) -> bool:
         hits = words & (_NOT_CURRENT_WORDS if el is node else _NOT_CURRENT_ANCESTOR)
         if hits == {"discount"} and "price" in words:
             return False  # "discount-price", VTEX's "spotPrice--pdp-price-discount": the reduced price
+        if hits <= _TAX_WORDS and words & _INCLUDING:
+            return False  # BigCommerce's "price--withTax", "price-including-tax": the price paid
         if hits:
             return not (el is not node and words & _CURRENT_WORDS)
         if words & _CURRENT_WORDS:
@@ -153,9 +158,12 @@ def _preference(node: Any, chain: list[Any]) -> int:
         words = _words(_classes(el))
         if words & _CURRENT_WORDS:
             return -2
-        if words & _SOFT_WORDS:
-            return 8
+        if words & _SOFT_WORDS and not words & _HAS:  # "with-list-price": the price that has one
+            return SOFT_RANK
     return 0
+
+
+SOFT_RANK = 8  # _preference of a "regular" / "list" price: ranked last
 
 
 def _distance(chain: list[Any], node: Any, anchors: list[tuple[Any, list[Any]]]) -> int:

@@ -20,7 +20,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    has_any as _has_any, INSTALMENT, PER_ITEM, _old_price,
+    has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
@@ -226,6 +226,8 @@ class DomHeuristics:
         """The current selling price nearest the anchors (struck prices recorded apart)."""
         best: tuple[tuple[int, int], str] | None = None
         per_item: tuple[tuple[int, int], str] | None = None
+        soft: set[str] = set()  # amounts of elements named regular / list price
+        best_soft = False
         for order, node in enumerate(self._scan[0]):
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
@@ -255,9 +257,15 @@ class DomHeuristics:
                 continue
             if symbol is None and "." not in text and "," not in text:
                 continue  # a bare integer is a count more often than a price
-            key = (_distance(chain, node, self.anchors) + _preference(node, chain), order)
+            preference = _preference(node, chain)
+            key = (_distance(chain, node, self.anchors) + preference, order)
+            if preference == SOFT_RANK:
+                soft.add(amount_key(amount) or "")
             if best is None or key < best[0]:
-                best = (key, text)
+                best, best_soft = (key, text), preference == SOFT_RANK
+        if best is not None and not best_soft:
+            # A "list-price" / "regular-price" beside the chosen one is the price it was.
+            reading.struck.update(soft - {amount_key(parse_amount(best[1])[0]) or ""})
         best = best or per_item
         if best is None:
             best = self._money_text()
@@ -336,10 +344,11 @@ class DomHeuristics:
             waits = disabled and _AWAITS_CHOICE.search(_classes(node)) is not None
             value = stated or ("InStock" if not disabled or waits else None)
             if value:
-                reading.candidates["availability"] = Candidate(value, DOM, 0.5)
+                # The button's own words ("Sold out") are a statement; its mere state a guess.
+                reading.candidates["availability"] = Candidate(value, DOM, 0.7 if stated else 0.5)
                 return
         if "OutOfStock" in buttons:  # no usable buy button, but a "Sold out" one
-            reading.candidates["availability"] = Candidate("OutOfStock", DOM, 0.5)
+            reading.candidates["availability"] = Candidate("OutOfStock", DOM, 0.7)
             return
         if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)

@@ -44,6 +44,12 @@ def text_of(value: Any) -> str | None:
     return None
 
 
+def _enum_id(value: Any) -> str | None:
+    """An enumeration member given as a node reference: ``{"@id": "https://schema.org/OutOfStock"}``."""
+    item = next(iter(as_list(value)), None)
+    return text_of(item.get("@id")) if isinstance(item, dict) else None
+
+
 def url_of(value: Any) -> str | None:
     """First URL of an image/url value: a string, list, ImageObject or ListItem ``item``."""
     for item in as_list(value):
@@ -91,10 +97,11 @@ def offer_summary(offer: dict[str, Any]) -> dict[str, Any]:
         "high": text_of(offer.get("highPrice")) if aggregate else None,
         "price": price,
         "currency": currency,
-        "availability": text_of(offer.get("availability")),
+        "availability": text_of(offer.get("availability")) or _enum_id(offer.get("availability")),
         "stock": text_of(stock),
         "amount": parse_amount(price)[0] if price else None,
         "sku": text_of(offer.get("sku")),
+        "gtin": next((text_of(offer.get(k)) for k in GTIN_KEYS if text_of(offer.get(k))), None),
     }
     if aggregate and not price:
         # An AggregateOffer without its own price speaks through its member offers.
@@ -179,7 +186,7 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     brand = product.get("brand")
     if brand is None or text_of(brand) is None:
         brand = product.get("manufacturer")
-    gtin = next((text_of(product.get(k)) for k in GTIN_KEYS if text_of(product.get(k))), None)
+    gtin = next((text_of(product.get(k)) for k in GTIN_KEYS if text_of(product.get(k))), None) or offer.get("gtin")
     category = product.get("category")
     return {
         "title": text_of(product.get("name")),

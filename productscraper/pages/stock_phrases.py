@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-OUT, IN = "OutOfStock", "InStock"
+OUT, IN, PRE = "OutOfStock", "InStock", "PreOrder"
 
 _OUT = (
     # en
@@ -49,13 +49,17 @@ _IN = (
     r"skladem", r"raktáron", r"stokta var", r"stokta", r"în stoc", r"διαθέσιμο", r"varastossa", r"有货", r"现货",
     r"재고 있음", r"en existencia",
 )
+# Sold before release ("Pre-order now", "Jetzt vorbestellen", "Précommander"): orderable, not in stock yet.
+_PRE = (r"pre-?order", r"vorbestell", r"pr[ée]-?command", r"preventa", r"pré-?venda", r"preordina", r"予約",
+        r"предзаказ", r"przedsprzeda")
+_PRE_RE = re.compile(r"(?<!\w)(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
 _OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
 _IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)
 _MAX = 120  # characters: longer texts are prose, not a stock statement
 
 
 def stock_of(text: str | None) -> str | None:
-    """``InStock`` / ``OutOfStock`` for a short stock statement in a known language, else None."""
+    """``InStock`` / ``OutOfStock`` / ``PreOrder`` for a short stock statement in a known language, else None."""
     if not text:
         return None
     text = " ".join(text.split())
@@ -63,6 +67,8 @@ def stock_of(text: str | None) -> str | None:
         return None
     if _OUT_RE.search(text):
         return OUT
+    if _PRE_RE.search(text):
+        return PRE
     if _IN_RE.search(text):
         return IN
     return None

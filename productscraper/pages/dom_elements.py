@@ -22,7 +22,7 @@ _CART_WORDS = re.compile(
 # Containers of other products or of the page chrome.
 _SKIP_WORDS = ("related", "recommend", "upsell", "up-sell", "crosssell", "cross-sell", "similar", "carousel",
                "recent", "also-", "minicart", "mini-cart", "site-header", "site-footer", "sponsored", "bundle", "accessor",
-               "compare-products", "frequently", "suggest", "wishlist")
+               "compare-products", "frequently", "suggest", "wishlist", "fbt", "together")
 _SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript", "template"})
 # Class / id words of prices that are not the current selling price ("oldPrice", "price--was").
 _NOT_CURRENT_WORDS = frozenset(

@@ -48,6 +48,7 @@ _BARE_VERB = re.compile(r"(?:add|buy|order|bestellen|ajouter|añadir|aggiungi|to
                         r"(?: (?:item|now))?", re.IGNORECASE)
 _CART_FORM = re.compile(r"cart|basket|trolley|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|orderitemadd",
                         re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]{2,}")
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
 _DIGIT_X = re.compile(r"\d\s*[x×]|\d\s+\w")  # cheap pre-check for an instalment plan
@@ -56,6 +57,7 @@ _H1S = etree.XPath("//body//h1")
 _NAME_ELEMENTS = etree.XPath(
     "//body//h2 | //body//h3 | //body//*[@itemprop='name' or contains(@class, 'product-name')"
     " or contains(@class, 'product-title') or contains(@class, 'product_title') or contains(@class, 'productName')"
+    " or contains(@class, 'product__title') or contains(@class, 'product-single__title')"
     " or contains(@class, 'productTitle')]")
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
@@ -156,12 +158,22 @@ class DomHeuristics:
 
         h1s = _H1S(self.selector.root)
         h1 = main_h1(h1s, shown_text, blocked, self.document_title, self.site_names) if h1s else None
-        if h1 is None or titles.is_site_name(shown_text(h1), self.site_names):
+        if h1 is None or titles.is_site_name(shown_text(h1), self.site_names) or not self._names(h1):
+            # No product h1, a logo, or one the document title does not name ("Customer
+            # reviews"): the heading or name element the title names is the product's.
             named = self._named_heading(blocked)
             h1 = named if named is not None else h1
         if h1 is None:
             return (h1s[0], _ancestors(h1s[0])) if h1s else None
         return h1, _ancestors(h1)
+
+    def _names(self, el: Any) -> bool:
+        """The document title shares a word with the element's text, or there is no title
+        to ask ("Customer reviews" shares none with "Walnut Desk Lamp | Lumio")."""
+        if not self.document_title:
+            return True
+        words = set(_WORDS.findall(shown_text(el).casefold()))
+        return not words or bool(words & set(_WORDS.findall(self.document_title.casefold())))
 
     def _named_heading(self, blocked: Any) -> Any | None:
         """An h2/h3 or product-name element whose text the document title contains."""

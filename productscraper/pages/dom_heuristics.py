@@ -22,6 +22,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
+from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
@@ -43,11 +44,6 @@ _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or s
                  " or contains(., 'kr')]")
 # "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
 _MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
-# The label of a submit button that is only a verb ("Add", "Buy", "In den Korb" is matched apart).
-_BARE_VERB = re.compile(r"(?:add|buy|order|bestellen|ajouter|añadir|aggiungi|toevoegen|dodaj|kaufen|comprar|köp)"
-                        r"(?: (?:item|now))?", re.IGNORECASE)
-_CART_FORM = re.compile(r"cart|basket|trolley|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|orderitemadd",
-                        re.IGNORECASE)
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
@@ -62,9 +58,6 @@ _NAME_ELEMENTS = etree.XPath(
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
-# Class / id of a buy button disabled until the shopper picks a variant.
-_AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
-                            r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
 
 
 @dataclass
@@ -214,7 +207,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            if not _CART_WORDS.search(label) and not self._adds_to_cart_form(node):
+            if not _CART_WORDS.search(label) and not adds_to_cart_form(node):
                 continue
             if self.blocked(node):
                 continue
@@ -222,17 +215,6 @@ class DomHeuristics:
                 "disabled" in _classes(node).split()
             return node, disabled
         return None
-
-    @staticmethod
-    def _adds_to_cart_form(node: Any) -> bool:
-        """A bare "Add" / "Buy" submit of a form named for the cart (Sainsbury's
-        ``<form class="addToTrolleyForm">…<input type="submit" value="Add">``)."""
-        shown = (_text(node) or node.get("value") or "").strip()
-        if node.tag not in ("button", "input") or not _BARE_VERB.fullmatch(shown):
-            return False
-        form = next(node.iterancestors("form"), None)
-        return form is not None and _CART_FORM.search(" ".join(
-            filter(None, (form.get("class"), form.get("id"), form.get("name"), form.get("action"))))) is not None
 
     def price(self, reading: DomReading) -> None:
         """The current selling price nearest the anchors (struck prices recorded apart)."""
@@ -330,8 +312,8 @@ class DomHeuristics:
             if value is None:
                 continue
             chain = _ancestors(node)
-            if self.blocked(node):
-                continue
+            if self.blocked(node) or in_picker(node, chain):
+                continue  # another product's, or one size's ("M - Sold out" by its radio)
             distance = _distance(chain, node, self.anchors)
             if len(text) <= _STATEMENT:
                 signals.add(value)
@@ -353,7 +335,7 @@ class DomHeuristics:
             # Disabled alone is no signal: many shops disable the button until a size is
             # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
             # says the product is sold, in some size.
-            waits = disabled and _AWAITS_CHOICE.search(_classes(node)) is not None
+            waits = disabled and awaits_choice(node)
             value = stated or ("InStock" if not disabled or waits else None)
             if value:
                 # The button's own words ("Sold out") are a statement; its mere state a guess.

@@ -1,0 +1,53 @@
+"""Buy buttons and variant pickers: what the DOM layer reads beyond a button's label.
+
+A bare "Add" submit counts when its form is named for the cart; a disabled button may be
+waiting for a size (by its class or its words); a stock phrase in a variant picker is one
+size's, not the product's.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from productscraper.pages.dom_elements import _classes, _text
+
+# The label of a submit button that is only a verb ("Add", "Buy", "In den Korb" is matched apart).
+_BARE_VERB = re.compile(r"(?:add|buy|order|bestellen|ajouter|añadir|aggiungi|toevoegen|dodaj|kaufen|comprar|köp)"
+                        r"(?: (?:item|now))?", re.IGNORECASE)
+_CART_FORM = re.compile(r"cart|basket|trolley|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|orderitemadd",
+                        re.IGNORECASE)
+# A disabled buy button's own words asking for a variant first ("Select a size", "Bitte Größe wählen").
+_ASKS_CHOICE = re.compile(r"(?:select|choose|pick)\s+(?:a\s+|your\s+)?(?:size|colou?r|variant|option)s?"
+                          r"|größe\s+wählen|wählen\s+sie|choisi(?:r|ssez)\s+(?:une\s+)?(?:taille|option)"
+                          r"|(?:seleccion|elig)\w*\s+(?:una\s+)?(?:talla|opción)|seleziona\s+(?:una\s+)?taglia",
+                          re.IGNORECASE)
+_PICKER_TAGS = frozenset({"option", "select", "fieldset"})
+
+
+def in_picker(node: Any, chain: list[Any]) -> bool:
+    """Part of a variant picker: an option, a select / fieldset, a radio's label."""
+    if node.tag == "label" and node.get("for"):
+        return True
+    return node.tag in _PICKER_TAGS or any(el.tag in _PICKER_TAGS for el in chain[:3])
+
+
+# Class / id of a buy button disabled until the shopper picks a variant.
+_AWAITS_CHOICE = re.compile(r"no[-_]?size|select[-_]?(?:a[-_])?(?:size|variant|option)|choose[-_]?(?:size|variant|option)"
+                            r"|size[-_]?required|needs?[-_]?(?:size|variant)", re.IGNORECASE)
+
+
+def awaits_choice(node: Any) -> bool:
+    """A disabled buy button marked ("noSize", "select-size") or labelled ("Select a size") as
+    waiting for a variant: the product is sold, in some variant."""
+    return _AWAITS_CHOICE.search(_classes(node)) is not None or _ASKS_CHOICE.search(_text(node)) is not None
+
+
+def adds_to_cart_form(node: Any) -> bool:
+    """A bare "Add" / "Buy" submit of a form named for the cart (Sainsbury's
+    ``<form class="addToTrolleyForm">…<input type="submit" value="Add">``)."""
+    shown = (_text(node) or node.get("value") or "").strip()
+    if node.tag not in ("button", "input") or not _BARE_VERB.fullmatch(shown):
+        return False
+    form = next(node.iterancestors("form"), None)
+    return form is not None and _CART_FORM.search(" ".join(
+        filter(None, (form.get("class"), form.get("id"), form.get("name"), form.get("action"))))) is not None

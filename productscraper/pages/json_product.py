@@ -35,6 +35,11 @@ _GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
 _VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
 _PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "salePrice", "basePrice",
                 "priceWithTax", "formatted", "displayValue")
+# Prices kept in minor units: Next.js shops' "priceInCents", commercetools' "centAmount"
+# (with its "fractionDigits").
+_CENTS = ("priceInCents", "price_in_cents", "priceCents", "centAmount")
+_CENT_KEYS = frozenset(_CENTS)
+_VARIANT_KEYS = frozenset(_VARIANTS + ("masterVariant",))
 _MAX_NODES = 40_000  # objects visited per blob: bounds the CPU of a huge state dump
 
 
@@ -64,6 +69,9 @@ def price_value(value: Any, depth: int = 0) -> str | None:
         text = value.strip()
         return text if text and any(c.isdigit() for c in text) and len(text) < 40 else None
     if isinstance(value, dict) and depth < 3:
+        cents = cents_value(value)
+        if cents:
+            return cents
         for key in _PRICE_INNER:
             found = price_value(value.get(key), depth + 1)
             if found:
@@ -71,10 +79,44 @@ def price_value(value: Any, depth: int = 0) -> str | None:
     return None
 
 
+def cents_value(node: dict[str, Any]) -> str | None:
+    """A price given in minor units (``{"centAmount": 8900, "fractionDigits": 2}``) as text."""
+    from decimal import Decimal
+
+    amount = next((node[k] for k in _CENTS if k in node), None)
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        return None
+    digits = node.get("fractionDigits", 2)
+    digits = digits if isinstance(digits, int) and 0 <= digits <= 4 else 2
+    return str(Decimal(amount).scaleb(-digits))
+
+
+def _variants(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """Variant objects: a list, a GraphQL connection (``{"nodes": […]}``, ``{"edges": [{"node": …}]}``),
+    and commercetools' ``masterVariant``."""
+    found = _first(node, _VARIANTS)
+    if isinstance(found, dict):
+        found = found.get("nodes") or [e.get("node") for e in found.get("edges") or [] if isinstance(e, dict)]
+    out = [v for v in found if isinstance(v, dict)] if isinstance(found, list) else []
+    master = node.get("masterVariant")
+    return ([master] if isinstance(master, dict) else []) + out
+
+
+def _variant_price(variant: dict[str, Any]) -> str | None:
+    price = price_value(_first(variant, _PRICE)) or cents_value(variant)
+    if price is None and isinstance(variant.get("prices"), list):
+        price = next((p for p in map(price_value, variant["prices"]) if p), None)
+    return price
+
+
 def _text(value: Any) -> str | None:
     value = _scalar(value)
     if isinstance(value, dict):
-        value = value.get("name") or value.get("title")
+        if "name" not in value and "title" not in value and value and all(
+                isinstance(v, str) for v in value.values()):
+            value = next(iter(value.values()))  # a localised name: {"de-DE": "Tischleuchte"}
+        else:
+            value = value.get("name") or value.get("title")
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         text = " ".join(str(value).split())
         return text or None
@@ -108,7 +150,7 @@ def _prices(node: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
     """(price, list price, currency named inside a price object) of one object; a sale price
     below the plain "price" beside it is the price, and then "price" is the list price."""
     raw = _first(node, _PRICE)
-    price, listed = price_value(raw), price_value(_first(node, _LIST))
+    price, listed = price_value(raw) or cents_value(node), price_value(_first(node, _LIST))
     sale = price_value(_first(node, _SALE))
     if sale and price and sale != price:
         now, before = _amount(sale), _amount(price)
@@ -134,9 +176,7 @@ def fields_of(node: dict[str, Any]) -> dict[str, Any]:
         "brand": _text(_first(node, _BRAND)),
         "gtin": _text(_first(node, _GTIN)),
     }
-    variants = [v for v in (_first(node, _VARIANTS) or []) if isinstance(v, dict)] if isinstance(
-        _first(node, _VARIANTS), list) else []
-    priced = [(v, price_value(_first(v, _PRICE))) for v in variants]
+    priced = [(v, _variant_price(v)) for v in _variants(node)]
     priced = [(v, p) for v, p in priced if p]
     if priced:
         amounts = [(_amount(p), v, p) for v, p in priced]
@@ -178,7 +218,8 @@ def find_product(blob: Any, title_hint: str | None = None) -> tuple[dict[str, An
         node = stack.pop()
         visited += 1
         if isinstance(node, dict):
-            if not _PRICE_KEYS.isdisjoint(node) or "productInfo" in node:
+            if not _PRICE_KEYS.isdisjoint(node) or "productInfo" in node or not _CENT_KEYS.isdisjoint(node) \
+                    or not _VARIANT_KEYS.isdisjoint(node):
                 fields = fields_of(node)
                 score = _score(fields, title_hint)
                 if score and (best is None or score > best[1]):

@@ -4,7 +4,8 @@
   (prices in cents), the ``?variant=`` of the URL selecting the variant;
 - WooCommerce: ``form[data-product_variations]``;
 - Magento 2: ``[data-price-type=finalPrice][data-price-amount]`` and ``spConfig``;
-- Google Analytics ``dataLayer`` ecommerce objects (UA ``detail.products``, GA4 ``items``).
+- Google Analytics ``dataLayer`` ecommerce objects (UA ``detail.products``, GA4 ``items``);
+- BigCommerce: ``var BCData = {"product_attributes": …}``.
 """
 from __future__ import annotations
 
@@ -124,6 +125,31 @@ def magento(selector: Selector) -> dict[str, Any]:
     return fields
 
 
+_BCDATA = re.compile(r"BCData\s*=\s*")
+
+
+def bigcommerce(scripts: list[Script]) -> dict[str, Any]:
+    """BigCommerce's ``var BCData = {"product_attributes": …}``: sku, the price with tax when
+    the shop gives one (else without: US shops add sales tax at checkout), stock."""
+    for script in scripts:
+        if script.type or "product_attributes" not in script.text:
+            continue
+        for match in _BCDATA.finditer(script.text):
+            blob = parse_js_after(script.text, match.end())
+            attrs = blob.get("product_attributes") if isinstance(blob, dict) else None
+            if not isinstance(attrs, dict):
+                continue
+            prices = attrs.get("price") if isinstance(attrs.get("price"), dict) else {}
+            price = next((p for p in (prices.get("with_tax"), prices.get("without_tax")) if isinstance(p, dict)), {})
+            stocked = attrs.get("instock") if isinstance(attrs.get("instock"), bool) else attrs.get("purchasable")
+            return {
+                "sku": attrs.get("sku"), "gtin": attrs.get("gtin") or attrs.get("upc"), "mpn": attrs.get("mpn"),
+                "price": price.get("value"), "currency": price.get("currency"),
+                "availability": None if not isinstance(stocked, bool) else "InStock" if stocked else "OutOfStock",
+            }
+    return {}
+
+
 def datalayer(scripts: list[Script]) -> dict[str, Any]:
     """The product of a GA ``dataLayer`` ecommerce detail view (UA or GA4)."""
     for script in scripts:
@@ -173,6 +199,8 @@ def platform_candidates(scripts: list[Script], selector: Selector, url: str, tex
         sources.append(lambda: magento(selector))
     if "dataLayer" in in_text:
         sources.append(lambda: datalayer(scripts))
+    if "BCData" in in_text:
+        sources.append(lambda: bigcommerce(scripts))
     merged: dict[str, Candidate] = {}
     for source in sources:
         try:

@@ -14,6 +14,7 @@ from parsel import Selector
 
 from productscraper.pages.candidates import ATTRIBUTES, Candidate, collect
 from productscraper.pages.probes import TextProbes
+from productscraper.pages.schema_fields import looks_like_url
 
 ITEMPROP = {
     "title": "name", "price": "price", "currency": "priceCurrency", "availability": "availability",
@@ -119,7 +120,7 @@ def itemprop_values(selector: Selector, props: set[str]) -> dict[str, str]:
         for prop in (node.get("itemprop") or "").split():
             if prop in props and prop not in found and not foreign(node):
                 value = _node_value(node)
-                if value:
+                if value and not (prop == "name" and looks_like_url(value)):  # <a itemprop="name" href>
                     found[prop] = value
         if len(found) == len(props):
             break

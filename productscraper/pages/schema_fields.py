@@ -44,6 +44,12 @@ def text_of(value: Any) -> str | None:
     return None
 
 
+def looks_like_url(value: Any) -> bool:
+    """A name that is an address (microdata's ``<a itemprop="name" href>`` gives the href)."""
+    text = text_of(value)
+    return bool(text) and text.startswith(("http://", "https://", "/")) and " " not in text
+
+
 def _enum_id(value: Any) -> str | None:
     """An enumeration member given as a node reference: ``{"@id": "https://schema.org/OutOfStock"}``."""
     item = next(iter(as_list(value)), None)
@@ -189,7 +195,7 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     gtin = next((text_of(product.get(k)) for k in GTIN_KEYS if text_of(product.get(k))), None) or offer.get("gtin")
     category = product.get("category")
     return {
-        "title": text_of(product.get("name")),
+        "title": None if looks_like_url(product.get("name")) else text_of(product.get("name")),
         "price": offer.get("price"),
         "price_min": low,
         "price_max": high,

@@ -21,6 +21,7 @@ from productscraper.pages.schema_nodes import (
     types_of,
 )
 from productscraper.pages.probes import TextProbes
+from productscraper.pages.schema_fields import looks_like_url
 
 logger = logging.getLogger(__name__)
 _RDFA_PRODUCT = re.compile(r"typeof=\s*[\"'][^\"']{0,180}?(?:product|offer)", re.IGNORECASE)
@@ -216,8 +217,8 @@ class StructuredData:
             score = 0 if nested else 8
             if node.get("offers") is not None or node.get("hasVariant") is not None:
                 score += 2
-            if node.get("name"):
-                score += 1
+            if node.get("name") and not looks_like_url(node.get("name")):
+                score += 1  # (microdata takes an <a itemprop="name">'s href: a URL names nothing)
             if self.url and isinstance(node.get("url"), str) and node["url"].split("#")[0] == self.url.split("#")[0]:
                 score += 4
             scored.append((-score, position, node))

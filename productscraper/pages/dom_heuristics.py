@@ -56,6 +56,7 @@ _NAME_ELEMENTS = etree.XPath(
     " or contains(@class, 'product__title') or contains(@class, 'product-single__title')"
     " or contains(@class, 'productTitle')]")
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
+_HOLDERS = etree.XPath("//body//text()[contains(., $v)]/..")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
 _STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 
@@ -372,9 +373,15 @@ class DomHeuristics:
 
     def identifiers(self, reading: DomReading) -> None:
         """sku / mpn / gtin from labelled text; GTINs must pass their checksum."""
-        found = labelled_identifiers(self.html)
+        found = labelled_identifiers(self.html, accept=self._shown_as_own)
         for name, value in found.items():
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
+
+    def _shown_as_own(self, _field: str, value: str) -> bool:
+        """The labelled value is printed outside other products' blocks (a recently-viewed
+        sidebar printed before the product has SKUs of its own)."""
+        holders = _HOLDERS(self.selector.root, v=value)
+        return not holders or any(not self._skipped_el(el) for el in holders)  # hidden is still its own
 
     def read(self, wanted: set[str]) -> DomReading:
         """Run the heuristics for the wanted fields (price also records struck prices)."""

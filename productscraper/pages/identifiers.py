@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from stdnum import ean, isbn
 
@@ -60,8 +61,10 @@ _PREFILTER = re.compile(
     re.IGNORECASE)
 
 
-def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
-    """First labelled sku / mpn / gtin of the page's text (GTINs checksum-valid only)."""
+def labelled_identifiers(html: str, limit: int = 3_000_000,
+                         accept: Callable[[str, str], bool] | None = None) -> dict[str, str]:
+    """First labelled sku / mpn / gtin of the page's text (GTINs checksum-valid only);
+    ``accept(field, value)`` may refuse one (another product's), and the next is taken."""
     found: dict[str, str] = {}
     for pre in _PREFILTER.finditer(html, 0, min(len(html), limit)):
         m = LABELLED.match(html, pre.start())
@@ -81,6 +84,8 @@ def labelled_identifiers(html: str, limit: int = 3_000_000) -> dict[str, str]:
             value = valid_gtin(value)
             if not value:
                 continue
+        if accept is not None and not accept(name, value):
+            continue
         found[name] = value
         if len(found) == 3:
             break

@@ -135,12 +135,13 @@ def realshops() -> Path:
 
 @pytest.mark.corpus
 def test_real_pages_stay_at_the_measured_quality(realshops: Path) -> None:
-    """A regression guard a few points under docs/quality.md's figures (both parts)."""
+    """A regression guard a few points under docs/quality.md's figures (both parts; the 88 shared
+    pages alone or with the extension: held-out price 0.93 / 0.90, availability 0.89 / 0.91)."""
     runs = [run_quality(load_corpus(realshops, split), split) for split in (DEV, HELDOUT)]
     table = markdown_table(runs)
     for run in runs:
         scores = run.overall.fields
-        assert scores["price"].f1 >= 0.85, table
-        assert scores["availability"].f1 >= 0.80, table
+        assert scores["price"].f1 >= 0.87, table
+        assert scores["availability"].f1 >= 0.85, table
         assert scores["sku"].f1 >= 0.78, table
         assert run.overall.currency_share >= 0.95, table

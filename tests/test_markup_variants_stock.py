@@ -1,12 +1,5 @@
-"""Shapes of real shop markup, read by the generic extraction (no site profile).
-
-Each case is a small page built the way a platform's theme or a hand-rolled shop prints a
-product (Shopify, WooCommerce, Magento 2, PrestaShop, Shopware 6, BigCommerce, Salesforce
-Commerce Cloud, VTEX, OpenCart, JTL, ...), in the shop's own locale. The expectations are
-what a careful human reads from the page: the current price and its currency, whether the
-product can be bought, the shop's article number and the product's name. None copies one
-shop's page; they are the common patterns.
-"""
+"""Shapes of real shop markup: stock statements, buy buttons and article numbers (the
+method is test_markup_variants_prices.py's: what a careful human reads from the page)."""
 from __future__ import annotations
 
 import json

@@ -344,7 +344,7 @@ class ProductPage(PageObject):
 
     def has_product_data(self) -> bool:
         """True when a title and (a price, a schema.org Product, or an out-of-stock product
-        with an identifier) were found.
+        with an identifier or ``og:type`` product) were found.
 
         Used to decide whether the page needs a browser render to show its data. Shops hide
         the price of a sold-out product ("Currently unavailable."): its title, identifier and
@@ -356,5 +356,6 @@ class ProductPage(PageObject):
             return False
         if raw.get("price") or self.schema_product is not None:
             return True
-        return parse_availability(raw.get("availability")) == OUT_OF_STOCK and \
+        return parse_availability(raw.get("availability")) == OUT_OF_STOCK and (
             any(raw.get(field) for field in _IDENTIFIERS)
+            or (self._meta_tags.get("og:type") or "").strip().lower() in ("product", "og:product"))

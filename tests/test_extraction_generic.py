@@ -194,3 +194,12 @@ def test_a_one_word_logo_h1_in_the_title_does_not_pass_for_the_product() -> None
             '<div class="pdp"><h1>Walnut desk lamp, dimmable</h1><span class="price">€89,00</span></div>'
             '</body></html>')
     assert extract(html, "https://www.lumio.example/p/1")["title"] == "Walnut desk lamp, dimmable"
+
+
+def test_a_sold_out_page_that_calls_itself_a_product_is_product_data_without_an_identifier() -> None:
+    # Euronics: "non disponibile online", the price only after a postcode, og:type product.
+    html = ('<html><head><meta property="og:type" content="product"></head><body><h1>ASUS Cerberus V2</h1>'
+            '<p class="availability">Non disponibile online</p></body></html>')
+    url = "https://www.shop.example/p/1"
+    assert ProductPage(url, html, GENERIC_PROFILE).has_product_data()
+    assert not ProductPage(url, html.replace('content="product"', 'content="website"'), GENERIC_PROFILE).has_product_data()

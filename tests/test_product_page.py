@@ -345,13 +345,6 @@ def test_sold_out_words_without_an_identifier_are_not_product_data() -> None:
     assert not page.has_product_data()
 
 
-def test_a_sold_out_page_that_calls_itself_a_product_is_product_data_without_an_identifier() -> None:
-    # Euronics: "non disponibile online", the price only after a postcode, og:type product.
-    html = ('<html><head><meta property="og:type" content="product"></head><body><h1>ASUS Cerberus V2</h1>'
-            '<p class="availability">Non disponibile online</p></body></html>')
-    assert ProductPage(URL, html, GENERIC).has_product_data()
-    assert not ProductPage(URL, html.replace('content="product"', 'content="website"'), GENERIC).has_product_data()
-
 
 def test_profile_fields_override_field_by_field() -> None:
     html = ld({"@type": "Product", "name": "From JSON-LD", "sku": "LD-SKU", "offers": OFFER}) + (

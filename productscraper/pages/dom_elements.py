@@ -22,7 +22,8 @@ _CART_WORDS = re.compile(
 # Containers of other products or of the page chrome.
 _SKIP_WORDS = ("related", "recommend", "upsell", "up-sell", "crosssell", "cross-sell", "similar", "carousel",
                "recent", "also-", "minicart", "mini-cart", "site-header", "site-footer", "sponsored", "bundle", "accessor",
-               "compare-products", "frequently", "suggest", "wishlist", "fbt", "together")
+               "compare-products", "frequently", "suggest", "wishlist", "fbt", "together", "miniature",
+               "featured-products")
 _SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript", "template"})
 # Class / id words of prices that are not the current selling price ("oldPrice", "price--was").
 _NOT_CURRENT_WORDS = frozenset(
@@ -110,11 +111,16 @@ _HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden",
 
 
 def _hiding_class(cls: str) -> bool:
-    """A class attribute naming a hiding class ("d-none", "product--hidden")."""
+    """A class attribute naming a hiding class ("d-none", "product--hidden"), not one that hides
+    only without scripts (Dawn's "no-js-hidden") or on one screen size ("product--mobile-hide",
+    "hidden-xs"): a browser on a desktop shows those."""
     for word in cls.lower().split():
-        if word in _HIDDEN_WORDS or word.endswith(("-hidden", "-hide")):
+        if word in _HIDDEN_WORDS or (word.endswith(("-hidden", "-hide")) and not _CONDITIONAL_HIDE.search(word)):
             return True
     return False
+
+
+_CONDITIONAL_HIDE = re.compile(r"no-?js|mobile|tablet|phone|small|(?:^|-)(?:xs|sm|md|lg|xl)(?:-|$)")
 
 
 def _hidden(node: Any, chain: list[Any]) -> bool:

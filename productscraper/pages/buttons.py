@@ -51,3 +51,12 @@ def adds_to_cart_form(node: Any) -> bool:
     form = next(node.iterancestors("form"), None)
     return form is not None and _CART_FORM.search(" ".join(
         filter(None, (form.get("class"), form.get("id"), form.get("name"), form.get("action"))))) is not None
+
+
+def toggled_badge(node: Any, chain: list[Any], value: str) -> bool:
+    """A "Sold out" badge the theme always prints and CSS shows only on a sold-out product
+    (Dawn's ``price__badge-sold-out``): a statement only when a box around it says sold out
+    too (``price--sold-out``)."""
+    if value != "OutOfStock" or "badge" not in _classes(node).lower():
+        return False
+    return not any("sold" in _classes(el).lower() for el in chain[:4])

@@ -22,7 +22,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
-from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker
+from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker, toggled_badge
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
@@ -296,8 +296,9 @@ class DomHeuristics:
             if not _MONEY.fullmatch(text):
                 continue
             chain = _ancestors(node)
-            if _struck(node, chain) or self.blocked(node):
-                continue
+            if _struck(node, chain) or self.blocked(node) or (len(node) == 1 and isinstance(node[0].tag, str)
+                                                                   and _old_price(node[0])):
+                continue  # (a leaf's lone child may be the struck one: OpenCart's <li><del>$67.50</del></li>)
             key = (_distance(chain, node, self.anchors), order)
             if best is None or key < best[0]:
                 best = (key, text)
@@ -313,8 +314,8 @@ class DomHeuristics:
             if value is None:
                 continue
             chain = _ancestors(node)
-            if self.blocked(node) or in_picker(node, chain):
-                continue  # another product's, or one size's ("M - Sold out" by its radio)
+            if self.blocked(node) or in_picker(node, chain) or toggled_badge(node, chain, value):
+                continue  # another product's, one size's ("M - Sold out" by its radio), a CSS toggle
             distance = _distance(chain, node, self.anchors)
             if len(text) <= _STATEMENT:
                 signals.add(value)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 
-OUT, IN, PRE = "OutOfStock", "InStock", "PreOrder"
+OUT, IN, PRE, BACK = "OutOfStock", "InStock", "PreOrder", "BackOrder"
 
 _OUT = (
     # en
     r"out[\s-]of[\s-]stock", r"sold[\s-]?out", r"not (?:currently )?(?:in stock|available)", r"unavailable",
     r"no longer available", r"currently unavailable", r"temporarily out", r"notify me when",
+    r"available with (?:different|other) options",  # PrestaShop: the chosen combination is not sold
     # a back-in-stock alert offered ("Email me when back in stock"): the product is not in stock
     r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock",
     # de
@@ -52,6 +53,8 @@ _IN = (
 # Sold before release ("Pre-order now", "Jetzt vorbestellen", "Précommander"): orderable, not in stock yet.
 _PRE = (r"pre-?order", r"vorbestell", r"pr[ée]-?command", r"preventa", r"pré-?venda", r"preordina", r"予約",
         r"предзаказ", r"przedsprzeda")
+# Orderable though not in stock ("Available on backorder", "on back order").
+_BACK_RE = re.compile(r"(?<!\w)(?:back-?order|on back order|nachlieferung)", re.IGNORECASE)
 _PRE_RE = re.compile(r"(?<!\w)(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
 _OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
 _IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)
@@ -59,7 +62,8 @@ _MAX = 120  # characters: longer texts are prose, not a stock statement
 
 
 def stock_of(text: str | None) -> str | None:
-    """``InStock`` / ``OutOfStock`` / ``PreOrder`` for a short stock statement in a known language, else None."""
+    """``InStock`` / ``OutOfStock`` / ``PreOrder`` / ``BackOrder`` for a short stock statement in a
+    known language, else None."""
     if not text:
         return None
     text = " ".join(text.split())
@@ -69,6 +73,8 @@ def stock_of(text: str | None) -> str | None:
         return OUT
     if _PRE_RE.search(text):
         return PRE
+    if _BACK_RE.search(text):
+        return BACK
     if _IN_RE.search(text):
         return IN
     return None

@@ -83,6 +83,7 @@ class DomHeuristics:
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
+        self._known: frozenset[str] = frozenset()
 
     @functools.cached_property
     def _scan(self) -> tuple[list[Any], list[Any], list[Any]]:
@@ -325,8 +326,8 @@ class DomHeuristics:
         signals |= buttons
         # The page says both "add to cart" and "sold out" for the product: it does not say.
         reading.conflict = {"InStock", "OutOfStock"} <= signals
-        if best is None or not best[2]:  # no stock element says it: a labelled line may
-            best = self._labelled_stock() or best
+        if (best is None or not best[2]) and "availability" not in self._known:
+            best = self._labelled_stock() or best  # no stock element says it: a labelled line may
         if best is not None and best[2]:
             # A short statement ("Auf Lager") may overrule markup.
             reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
@@ -384,8 +385,10 @@ class DomHeuristics:
         holders = _HOLDERS(self.selector.root, v=value)
         return not holders or any(not self._skipped_el(el) for el in holders)  # hidden is still its own
 
-    def read(self, wanted: set[str]) -> DomReading:
-        """Run the heuristics for the wanted fields (price also records struck prices)."""
+    def read(self, wanted: set[str], known: frozenset[str] = frozenset()) -> DomReading:
+        """Run the heuristics for the wanted fields (price also records struck prices);
+        ``known``: fields markup layers already gave (spares searches that only fill gaps)."""
+        self._known = known
         reading = DomReading()
         if "price" in wanted or "currency" in wanted:
             self.price(reading)

@@ -63,16 +63,19 @@ _PREFILTER = re.compile(
 
 def labelled_identifiers(html: str, limit: int = 3_000_000,
                          accept: Callable[[str, str], bool] | None = None) -> dict[str, str]:
-    """First labelled sku / mpn / gtin of the page's text (GTINs checksum-valid only);
-    ``accept(field, value)`` may refuse one (another product's), and the next is taken."""
-    found: dict[str, str] = {}
+    """First labelled sku / mpn / gtin of the page's text (GTINs checksum-valid only).
+
+    ``accept(field, value)`` may refuse one (another product's), and the next is taken; it
+    is asked only where a field has several labelled values (one alone is the product's)."""
+    seen: dict[str, list[str]] = {}
     for pre in _PREFILTER.finditer(html, 0, min(len(html), limit)):
         m = LABELLED.match(html, pre.start())
         if m is None:
             continue
         name = next(k for k in ("sku", "mpn", "gtin") if m.group(k))
         value = m.group(len(m.groups()) - 1) or m.group(len(m.groups()))
-        if name in found or not value:
+        values = seen.setdefault(name, [])
+        if not value or value in values or len(values) >= _MAX_VALUES or (accept is None and values):
             continue
         if not m.group(len(m.groups()) - 1) and not _digit_or_colon(html, m.end(name), value):
             continue  # a menu's "Reference</a>" then the next link's "Religion": no label
@@ -84,12 +87,19 @@ def labelled_identifiers(html: str, limit: int = 3_000_000,
             value = valid_gtin(value)
             if not value:
                 continue
-        if accept is not None and not accept(name, value):
-            continue
-        found[name] = value
-        if len(found) == 3:
+        values.append(value)
+        if accept is None and len(seen) == 3 and all(seen.values()):
             break
+    found: dict[str, str] = {}
+    for name, values in seen.items():
+        if len(values) == 1:
+            found[name] = values[0]
+        elif values:
+            found[name] = next((v for v in values if accept is None or accept(name, v)), values[0])
     return found
+
+
+_MAX_VALUES = 4  # labelled values kept per field for ``accept`` to choose among
 
 
 def _digit_or_colon(html: str, label_end: int, value: str) -> bool:

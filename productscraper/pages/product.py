@@ -201,7 +201,7 @@ class ProductPage(PageObject):
         have = {name for layer in layers for name in layer}
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
         try:
-            reading = self._dom.read(wanted)
+            reading = self._dom.read(wanted, frozenset(have))
         except Exception as exc:
             logger.warning("DOM heuristics failed on %s: %r", self.url, exc)
             reading = DomReading()

@@ -18,11 +18,10 @@ _LABEL = re.compile(
     r"disponibilité|disponibilidad|disponibilità|disponibilidade|beschikbaarheid|voorraad|dostępność|"
     r"наличие|tillgänglighet|saatavuus|dostupnost|stok durumu|在庫状況|在庫)\s*[:：]?\s*(.*)",
     re.IGNORECASE | re.DOTALL)
-# Short texts holding a colon, and the texts of definition / table labels; the whole-page
-# cost is kept off by callers asking only the product's region.
+# Short texts holding a colon, and the texts of definition / table labels (cheapest tests
+# first: contains() before the string's length); callers ask only the product's region.
 _CANDIDATES = etree.XPath(
-    ".//text()[string-length(normalize-space()) < 60][contains(., ':') or contains(., '：')"
-    " or parent::dt or parent::th]")
+    ".//text()[contains(., ':') or contains(., '：') or parent::dt or parent::th][string-length() < 200]")
 _NEXT_TEXT = etree.XPath("following::text()[normalize-space()][1]")  # of the label's element
 
 
@@ -30,6 +29,8 @@ def labelled_stock(root: Any) -> list[tuple[Any, str]]:
     """(element, ``InStock`` / ``OutOfStock``) for each labelled stock statement under ``root``."""
     found = []
     for text in _CANDIDATES(root):
+        if len(text.strip()) >= 60:
+            continue
         match = _LABEL.fullmatch(str(text))
         if match is None:
             continue

@@ -98,3 +98,27 @@ def test_every_fixture_product_is_valid_and_says_where_each_value_came_from(name
     product = extract(name)
     assert validate_product({**product, "url": "https://shop.example/p"}) == []
     assert {"title", "price", "currency"} <= set(product["sources"])
+
+
+def test_a_product_group_s_variant_is_the_one_the_url_names_by_its_shopify_variant_id() -> None:
+    """Shopify's JSON-LD puts ``?variant=`` in the variant's ``@id`` and its offer's url."""
+    import json
+
+    from productscraper.pages import ProductPage
+    from productscraper.processing import normalise_product
+    from productscraper.profiles import GENERIC_PROFILE
+
+    base = "https://www.lumio.example.com/products/lamp"
+
+    def variant(vid: str, sku: str, price: str, stock: str) -> dict:
+        return {"@type": "Product", "@id": f"{base}?variant={vid}#variant", "sku": sku, "name": f"Lamp {sku}",
+                "offers": {"@type": "Offer", "url": f"{base}?variant={vid}", "price": price,
+                           "priceCurrency": "USD", "availability": f"https://schema.org/{stock}"}}
+
+    data = {"@context": "https://schema.org", "@type": "ProductGroup", "name": "Lamp", "productGroupID": "1",
+            "hasVariant": [variant("4241", "S", "49.00", "InStock"), variant("4242", "L", "64.00", "OutOfStock")]}
+    html = f'<html><head><script type="application/ld+json">{json.dumps(data)}</script></head><body><h1>Lamp</h1></body></html>'
+    chosen = normalise_product(ProductPage(f"{base}?variant=4242", html, GENERIC_PROFILE).to_raw())
+    assert (chosen["price"], chosen["availability"], chosen["sku"]) == (64.0, "out_of_stock", "L")
+    plain = normalise_product(ProductPage(base, html, GENERIC_PROFILE).to_raw())  # no variant named: the best offer
+    assert (plain["price"], plain["availability"], plain["sku"]) == (49.0, "in_stock", "S")

@@ -194,12 +194,13 @@ case("dawn_11_price_and_inventory_in_no_js_hidden_wrappers_shown_once_js_runs",
           + dawn_button()), DAWN_US, price=54.0, currency="USD", availability="in_stock", sku="WDL-100", title=NAME)
 case("dawn_chosen_variant_sold_out_product_group_json_ld_other_variant_in_stock",
      dawn(dawn_price("$64.00", sold_out=True) + _DAWN_PICKER + _DAWN_GROUP + dawn_button("Sold out", disabled=True)),
-     DAWN_US + "?variant=4242", price=64.0, currency="USD", availability="out_of_stock", title=NAME)
+     # (the title is the chosen variant's name, "… - Large", by design: test_product_page's variant cases)
+     DAWN_US + "?variant=4242", price=64.0, currency="USD", availability="out_of_stock")
 case("dawn_chosen_variant_in_stock_product_group_json_ld_other_variant_sold_out",
      dawn(dawn_price("$49.00") + _DAWN_PICKER.replace('"available":false,"price":6400', '"available":true,"price":4900')
           .replace("WDL-100-L", "WDL-100-S").replace('value="Small">', 'value="Small" checked>')
           .replace(' checked class', ' class') + _DAWN_GROUP + dawn_button()),
-     DAWN_US + "?variant=4241", price=49.0, currency="USD", availability="in_stock", title=NAME)
+     DAWN_US + "?variant=4241", price=49.0, currency="USD", availability="in_stock")
 
 
 # ============================================================================ WooCommerce (Storefront)

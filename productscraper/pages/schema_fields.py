@@ -141,10 +141,25 @@ def _same_url(a: Any, b: str) -> bool:
     return isinstance(a, str) and bool(b) and a.split("#")[0].rstrip("/") == b.split("#")[0].rstrip("/")
 
 
+def _shows_variant(variant: dict[str, Any], page_url: str) -> bool:
+    """The page is this variant's: its url, its offer's url or its ``@id`` is the page URL,
+    or names the page's ``?variant=`` id (Shopify puts the id in ``@id`` and the offer url)."""
+    urls = [variant.get("url"), variant.get("@id")]
+    urls += [o.get("url") for o in as_list(variant.get("offers")) if isinstance(o, dict)]
+    if any(_same_url(u, page_url) for u in urls):
+        return True
+    chosen = _VARIANT_PARAM.search(page_url or "")
+    return chosen is not None and any(
+        isinstance(u, str) and re.search(rf"(?:variant=|/){chosen.group(1)}(?!\d)", u) for u in urls)
+
+
+_VARIANT_PARAM = re.compile(r"[?&]variant=(\d+)")
+
+
 def effective_product(node: dict[str, Any], page_url: str) -> dict[str, Any]:
     """For a ProductGroup (or a product with ``hasVariant``), the variant the page shows.
 
-    A variant whose url is the page URL wins; otherwise, when the group has no offer of its
+    The variant the page URL names wins (:func:`_shows_variant`); otherwise, when the group has no offer of its
     own, the variant holding the best offer lends its offers and identifiers, and the group
     keeps its name, description and so on.
     """
@@ -152,7 +167,7 @@ def effective_product(node: dict[str, Any], page_url: str) -> dict[str, Any]:
     if not variants:
         return node
     group = {k: v for k, v in node.items() if k != "hasVariant" and v not in (None, "", [])}
-    chosen = next((v for v in variants if _same_url(v.get("url"), page_url)), None)
+    chosen = next((v for v in variants if _shows_variant(v, page_url)), None)
     if chosen is not None:
         return {**group, **{k: v for k, v in chosen.items() if v not in (None, "", [])}}
     if group.get("offers") is not None:

@@ -1,6 +1,7 @@
 """Builders of the small shop pages tests/test_markup_variants_*.py read (shapes of real markup)."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from productscraper.pages import ProductPage
@@ -8,8 +9,26 @@ from productscraper.processing import normalise_product
 from productscraper.profiles import GENERIC_PROFILE
 
 
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
 def extract(html: str, url: str = "https://www.shop.example/p/1") -> dict[str, Any]:
-    return normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+    """The stored product of a page; a layer that failed and was skipped (logged, never raised)
+    fails the test, so a crash cannot hide behind the other layers' answer."""
+    handler, pages = _Warnings(), logging.getLogger("productscraper.pages")
+    pages.addHandler(handler)
+    try:
+        product = normalise_product(ProductPage(url, html, GENERIC_PROFILE).to_raw())
+    finally:
+        pages.removeHandler(handler)
+    assert not handler.messages, handler.messages
+    return product
 
 
 def shop(body: str, lang: str = "en", name: str = "Walnut Desk Lamp", head: str = "",

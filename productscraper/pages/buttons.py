@@ -60,3 +60,14 @@ def toggled_badge(node: Any, chain: list[Any], value: str) -> bool:
     if value != "OutOfStock" or "badge" not in _classes(node).lower():
         return False
     return not any("sold" in _classes(el).lower() for el in chain[:4])
+
+
+# A link styled as the buy button that only leads to the product or its options (WooCommerce
+# prints "Read more" in the add-to-cart slot of a product it cannot sell).
+_NOT_BUYING = re.compile(r"^\s*(?:read more|view (?:product|details)|more info|weiterlesen|mehr erfahren|"
+                         r"en savoir plus|leer más|scopri di più)\s*$", re.IGNORECASE)
+
+
+def not_buying(node: Any) -> bool:
+    """The control only leads to reading about the product, whatever its class says."""
+    return _NOT_BUYING.match(_text(node) or node.get("value") or "") is not None

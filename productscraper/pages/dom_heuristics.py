@@ -22,7 +22,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
-from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker, toggled_badge
+from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker, not_buying, toggled_badge
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
@@ -32,7 +32,6 @@ from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
-
 
 
 # Cheapest tests first, each string value built as few times as can be: ``[text() or *]``
@@ -209,7 +208,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            if not _CART_WORDS.search(label) and not adds_to_cart_form(node):
+            if (not _CART_WORDS.search(label) and not adds_to_cart_form(node)) or not_buying(node):
                 continue
             if self.blocked(node):
                 continue
@@ -318,14 +317,17 @@ class DomHeuristics:
             if self.blocked(node) or in_picker(node, chain) or toggled_badge(node, chain, value):
                 continue  # another product's, one size's ("M - Sold out" by its radio), a CSS toggle
             distance = _distance(chain, node, self.anchors)
-            if len(text) <= _STATEMENT:
+            statement = len(text) <= _STATEMENT or value in ("BackOrder", "PreOrder")  # explicit, however long
+            if statement:
                 signals.add(value)
             if best is None or distance < best[0]:
-                best = (distance, value, len(text) <= _STATEMENT)
+                best = (distance, value, statement)
         buttons = self._button_signals()
-        signals |= buttons
-        # The page says both "add to cart" and "sold out" for the product: it does not say.
-        reading.conflict = {"InStock", "OutOfStock"} <= signals
+        # "In stock" and "sold out" both shown: the page does not say. A statement beside a button
+        # the template always prints (Solidus), with no markup to weigh them, is the page's word.
+        both = {"InStock", "OutOfStock"}
+        reading.conflict = both <= buttons or both <= signals or (
+            both <= signals | buttons and "availability" in self._known)
         if (best is None or not best[2]) and "availability" not in self._known:
             best = self._labelled_stock() or best  # no stock element says it: a labelled line may
         if best is not None and best[2]:
@@ -334,7 +336,7 @@ class DomHeuristics:
             return
         if self.cart is not None:
             node, disabled = self.cart
-            stated = stock_of(_text(node))
+            stated = stock_of(_text(node) or node.get("value"))  # <input type="button" value="Pre-order">
             # Disabled alone is no signal: many shops disable the button until a size is
             # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
             # says the product is sold, in some size.
@@ -380,8 +382,7 @@ class DomHeuristics:
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
 
     def _shown_as_own(self, _field: str, value: str) -> bool:
-        """The labelled value is printed outside other products' blocks (a recently-viewed
-        sidebar printed before the product has SKUs of its own)."""
+        """The labelled value is printed outside other products' blocks (recently viewed ones)."""
         holders = _HOLDERS(self.selector.root, v=value)
         return not holders or any(not self._skipped_el(el) for el in holders)  # hidden is still its own
 

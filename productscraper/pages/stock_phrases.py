@@ -52,7 +52,9 @@ _IN = (
 )
 # Sold before release ("Pre-order now", "Jetzt vorbestellen", "Précommander"): orderable, not in stock yet.
 _PRE = (r"pre-?order", r"vorbestell", r"pr[ée]-?command", r"preventa", r"pré-?venda", r"preordina", r"予約",
-        r"предзаказ", r"przedsprzeda")
+        r"предзаказ", r"przedsprzeda",
+        # available from a date ("Lieferbar ab 15. Februar 2027", "available from 1 March")
+        r"(?:lieferbar|verfügbar|erhältlich) ab \d", r"available from \d", r"disponible (?:à partir du|dès le) \d")
 # Orderable though not in stock ("Available on backorder", "on back order").
 _BACK_RE = re.compile(r"(?<!\w)(?:back-?order|on back order|nachlieferung)", re.IGNORECASE)
 _PRE_RE = re.compile(r"(?<!\w)(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
@@ -69,12 +71,12 @@ def stock_of(text: str | None) -> str | None:
     text = " ".join(text.split())
     if not text or len(text) > _MAX:
         return None
+    if _BACK_RE.search(text):  # "Out of stock - on backorder": orderable
+        return BACK
     if _OUT_RE.search(text):
         return OUT
     if _PRE_RE.search(text):
         return PRE
-    if _BACK_RE.search(text):
-        return BACK
     if _IN_RE.search(text):
         return IN
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from productscraper.processing.money import parse_amount
+from productscraper.processing.money import ascii_digits, parse_amount
 
 _CART_WORDS = re.compile(
     r"add[\s-]?to[\s-]?(?:cart|bag|basket|trolley)|addtocart|add_to_cart|buy[\s-]?now|in den (?:warenkorb|einkaufswagen)"
@@ -300,6 +300,8 @@ def price_text(node: Any) -> str:
     if len(pieces) >= 2 and re.fullmatch(r"\d{2}", pieces[-1]) and _SPLIT_CENTS.match(pieces[-2]):
         pieces = pieces[:-2] + [pieces[-2] + "." + pieces[-1]]
     text = " ".join(" ".join(pieces).split())
+    if not text.isascii():
+        text = ascii_digits(text)  # "１，２８０円" is one amount
     found = list(_PRICE_TOKEN.finditer(text))
     if len(found) == 2 and len({re.sub(r"\D", "", m.group()) for m in found}) == 1:
         first = text[: found[1].start()].strip()  # the same price twice: keep the first copy

@@ -292,6 +292,8 @@ class DomHeuristics:
     def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
         best: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(nodes):
+            if node.tag in _SKIP_TAGS:
+                continue  # a <template> / <noscript> copy is not shown
             text = price_text(node)
             if not _MONEY.fullmatch(text):
                 continue

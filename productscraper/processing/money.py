@@ -49,6 +49,19 @@ _CENT = Decimal("0.01")
 _TYPESET_APOSTROPHE = re.compile(r"(?<=\d)[’ʼ](?=\d{3})")
 
 
+# Full-width forms (Japanese, Chinese shops: "１，２８０円") and Arabic-Indic digits with their
+# separators ("٩٩٫٠٠ ر.س") as the ASCII ones a price parser reads.
+_DIGIT_FORMS = str.maketrans({**{chr(0xFF10 + i): str(i) for i in range(10)},
+                              **{chr(0x0660 + i): str(i) for i in range(10)},
+                              **{chr(0x06F0 + i): str(i) for i in range(10)},
+                              "，": ",", "．": ".", "٫": ".", "٬": ","})
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with full-width and Arabic-Indic digits and separators as ASCII."""
+    return text.translate(_DIGIT_FORMS)
+
+
 def parse_amount(value: Any) -> tuple[Decimal | None, str | None]:
     """(amount, currency text found next to it) from a price string or number.
 
@@ -72,6 +85,8 @@ def parse_amount(value: Any) -> tuple[Decimal | None, str | None]:
         return Decimal(text.replace("−", "-")), None
     if _FREE.match(text):
         return Decimal(0), None
+    if not text.isascii():
+        text = ascii_digits(text)
     if "’" in text or "ʼ" in text:  # Swiss thousands typeset "1’234.50": price-parser knows only "'"
         text = _TYPESET_APOSTROPHE.sub("'", text)
     try:

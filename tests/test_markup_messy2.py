@@ -12,7 +12,6 @@ None copies one shop's page; they are the common patterns.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest

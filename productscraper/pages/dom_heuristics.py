@@ -292,9 +292,7 @@ class DomHeuristics:
     def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
         best: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(nodes):
-            if node.tag in _SKIP_TAGS:
-                continue  # a <template> / <noscript> copy is not shown
-            text = price_text(node)
+            text = "" if node.tag in _SKIP_TAGS else price_text(node)  # a <template> copy is not shown
             if not _MONEY.fullmatch(text):
                 continue
             chain = _ancestors(node)
@@ -384,9 +382,8 @@ class DomHeuristics:
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
 
     def _shown_as_own(self, _field: str, value: str) -> bool:
-        """The labelled value is printed outside other products' blocks (recently viewed ones)."""
-        holders = _HOLDERS(self.selector.root, v=value)
-        return not holders or any(not self._skipped_el(el) for el in holders)  # hidden is still its own
+        """The labelled value is printed outside other products' blocks (hidden is still its own)."""
+        return not (holders := _HOLDERS(self.selector.root, v=value)) or any(not self._skipped_el(e) for e in holders)
 
     def read(self, wanted: set[str], known: frozenset[str] = frozenset()) -> DomReading:
         """Run the heuristics for the wanted fields (price also records struck prices);

@@ -37,6 +37,9 @@ H1 = f'<h1 class="product-title">{NAME}</h1>'
 
 CASES = [
     # ------------------------------------------------------------------ broken HTML
+    ("stray_body_and_html_close_before_the_product", US,
+     raw(HEADER + '</body></html><main>' + H1 + '<div class="price">$24.00</div>' + STOCK + SKU + ADD + '</main>'),
+     dict(HUMAN, sku="WDL-100", title=NAME)),
     ("unclosed_p_blocks_price_stock_sku", US,
      shop('<p class="price">$24.00<p class="availability">In stock<p>SKU: WDL-100<p>' + ADD),
      dict(HUMAN, sku="WDL-100")),

@@ -27,6 +27,11 @@ _WEB_SCHEMES = ("http://", "https://")
 # libxml2 drops everything after "</html>", where broken pages (and some JSON-LD) live.
 _HTML_END = re.compile(r"</html\s*>", re.IGNORECASE)
 _TRAILING_CONTENT = re.compile(r"</html\s*>\s*\S", re.IGNORECASE)
+# An element after a stray "</body>" lands outside <body>, where the DOM layer does not read.
+_BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
+# (Scripts and pixels after </body> are common and harmless: only content elements count.)
+_AFTER_BODY = re.compile(r"</body\s*>(?:\s*</html\s*>)?\s*<(?:main|div|section|article|h1|form|table|p|ul)\b",
+                         re.IGNORECASE)
 # Every element an lxml.html HtmlElement (extruct's microdata cleaner needs its methods), chosen
 # in C: lxml.html's own parser asks a Python lookup for each element proxy (~2,000 a page).
 _HTML_CLASSES = etree.ElementDefaultClassLookup(
@@ -167,7 +172,12 @@ class HtmlDocument:
         text, utf8 = _decode(body, encoding)
         if _TRAILING_CONTENT.search(text):
             text = _HTML_END.sub("", text)
+            if _AFTER_BODY.search(text):
+                text = _BODY_END.sub("", text)
             # Still free of control characters: its own bytes serve the parser and the probes.
+            utf8 = text.encode("utf-8") if utf8 is not None else None
+        elif _AFTER_BODY.search(text):
+            text = _BODY_END.sub("", text)
             utf8 = text.encode("utf-8") if utf8 is not None else None
         self.text = text
         self._utf8 = utf8  # the text's UTF-8 bytes when the body was clean UTF-8

@@ -122,3 +122,19 @@ def test_a_product_group_s_variant_is_the_one_the_url_names_by_its_shopify_varia
     assert (chosen["price"], chosen["availability"], chosen["sku"]) == (64.0, "out_of_stock", "L")
     plain = normalise_product(ProductPage(base, html, GENERIC_PROFILE).to_raw())  # no variant named: the best offer
     assert (plain["price"], plain["availability"], plain["sku"]) == (49.0, "in_stock", "S")
+
+
+def test_without_markup_the_h1_tells_the_page_s_product_from_others_in_a_state_blob() -> None:
+    import json
+
+    from productscraper.pages import ProductPage
+    from productscraper.processing import normalise_product
+    from productscraper.profiles import GENERIC_PROFILE
+
+    others = [{"name": f"Lamp {i}", "sku": f"L-{i}", "price": 10 + i} for i in range(3)]
+    state = {"props": {"pageProps": {"recentlyViewed": others,
+                                     "product": {"name": "Walnut Desk Lamp", "sku": "WDL-100", "price": 24}}}}
+    html = ('<html><body><script id="__NEXT_DATA__" type="application/json">' + json.dumps(state) + '</script>'
+            '<h1>Walnut Desk Lamp</h1><span class="price">$24.00</span></body></html>')
+    product = normalise_product(ProductPage("https://www.lumio.example/p/1", html, GENERIC_PROFILE).to_raw())
+    assert (product["title"], product["sku"], product["price"]) == ("Walnut Desk Lamp", "WDL-100", 24.0)

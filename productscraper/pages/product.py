@@ -191,7 +191,8 @@ class ProductPage(PageObject):
         schema = self._layer(self._schema_fields) if True else {}
         breadcrumbs = schema.pop("breadcrumbs", None) or []
         layers = [collect(SCHEMA_ORG, schema), self._layer(lambda: collect(META, self._meta_fields()))]
-        hint = next((c["title"].value for c in layers if "title" in c), None)
+        # The title that tells the page's product from others in a state blob: markup's, else the h1.
+        hint = next((c["title"].value for c in layers if "title" in c), None) or self._dom.title
         sel, text, probes = self.doc.selector, self.doc.text, self.doc.probes
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
         names = data_names(text, probes)  # shared by the two layers below

@@ -170,14 +170,14 @@ class HtmlDocument:
         microdata item ("itemscope", asked of the probes anyway) that says "itemref"."""
         self.url = url or ""
         text, utf8 = _decode(body, encoding)
-        if _TRAILING_CONTENT.search(text):
+        trailing = _TRAILING_CONTENT.search(text) is not None
+        if trailing:
             text = _HTML_END.sub("", text)
-            if _AFTER_BODY.search(text):
-                text = _BODY_END.sub("", text)
-            # Still free of control characters: its own bytes serve the parser and the probes.
-            utf8 = text.encode("utf-8") if utf8 is not None else None
-        elif _AFTER_BODY.search(text):
+        after_body = _AFTER_BODY.search(text) is not None
+        if after_body:
             text = _BODY_END.sub("", text)
+        if trailing or after_body:
+            # Still free of control characters: its own bytes serve the parser and the probes.
             utf8 = text.encode("utf-8") if utf8 is not None else None
         self.text = text
         self._utf8 = utf8  # the text's UTF-8 bytes when the body was clean UTF-8

@@ -50,6 +50,11 @@ def looks_like_url(value: Any) -> bool:
     return bool(text) and text.startswith(("http://", "https://", "/")) and " " not in text
 
 
+def _gtin_of(node: dict[str, Any]) -> str | None:
+    """The first GTIN a Product or Offer gives (gtin13, gtin, gtin12, …)."""
+    return next((text for k in GTIN_KEYS if (text := text_of(node.get(k)))), None)
+
+
 def _enum_id(value: Any) -> str | None:
     """An enumeration member given as a node reference: ``{"@id": "https://schema.org/OutOfStock"}``."""
     item = next(iter(as_list(value)), None)
@@ -107,7 +112,7 @@ def offer_summary(offer: dict[str, Any]) -> dict[str, Any]:
         "stock": text_of(stock),
         "amount": parse_amount(price)[0] if price else None,
         "sku": text_of(offer.get("sku")),
-        "gtin": next((text_of(offer.get(k)) for k in GTIN_KEYS if text_of(offer.get(k))), None),
+        "gtin": _gtin_of(offer),
     }
     if aggregate and not price:
         # An AggregateOffer without its own price speaks through its member offers.
@@ -207,7 +212,7 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     brand = product.get("brand")
     if brand is None or text_of(brand) is None:
         brand = product.get("manufacturer")
-    gtin = next((text_of(product.get(k)) for k in GTIN_KEYS if text_of(product.get(k))), None) or offer.get("gtin")
+    gtin = _gtin_of(product) or offer.get("gtin")
     category = product.get("category")
     return {
         "title": None if looks_like_url(product.get("name")) else text_of(product.get("name")),

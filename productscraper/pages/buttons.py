@@ -11,6 +11,11 @@ from typing import Any
 
 from productscraper.pages.dom_elements import _classes, _text
 
+def button_label(node: Any) -> str:
+    """What a button shows: its text, or an ``<input>``'s value ("Out of stock", "Pre-order")."""
+    return _text(node) or node.get("value") or ""
+
+
 # The label of a submit button that is only a verb ("Add", "Buy", "In den Korb" is matched apart).
 _BARE_VERB = re.compile(r"(?:add|buy|order|bestellen|ajouter|añadir|aggiungi|toevoegen|dodaj|kaufen|comprar|köp)"
                         r"(?: (?:item|now))?", re.IGNORECASE)
@@ -45,7 +50,7 @@ def awaits_choice(node: Any) -> bool:
 def adds_to_cart_form(node: Any) -> bool:
     """A bare "Add" / "Buy" submit of a form named for the cart (Sainsbury's
     ``<form class="addToTrolleyForm">…<input type="submit" value="Add">``)."""
-    shown = (_text(node) or node.get("value") or "").strip()
+    shown = button_label(node).strip()
     if node.tag not in ("button", "input") or not _BARE_VERB.fullmatch(shown):
         return False
     form = next(node.iterancestors("form"), None)
@@ -70,4 +75,4 @@ _NOT_BUYING = re.compile(r"^\s*(?:read more|view (?:product|details)|more info|w
 
 def not_buying(node: Any) -> bool:
     """The control only leads to reading about the product, whatever its class says."""
-    return _NOT_BUYING.match(_text(node) or node.get("value") or "") is not None
+    return _NOT_BUYING.match(button_label(node)) is not None

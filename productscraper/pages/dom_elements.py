@@ -110,6 +110,9 @@ _HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden",
                            "displaynone", "display-none", "sr-only", "screen-reader-text"})
 
 
+_CONDITIONAL_HIDE = re.compile(r"no-?js|mobile|tablet|phone|small|(?:^|-)(?:xs|sm|md|lg|xl)(?:-|$)")
+
+
 def _hiding_class(cls: str) -> bool:
     """A class attribute naming a hiding class ("d-none", "product--hidden"), not one that hides
     only without scripts (Dawn's "no-js-hidden") or on one screen size ("product--mobile-hide",
@@ -118,9 +121,6 @@ def _hiding_class(cls: str) -> bool:
         if word in _HIDDEN_WORDS or (word.endswith(("-hidden", "-hide")) and not _CONDITIONAL_HIDE.search(word)):
             return True
     return False
-
-
-_CONDITIONAL_HIDE = re.compile(r"no-?js|mobile|tablet|phone|small|(?:^|-)(?:xs|sm|md|lg|xl)(?:-|$)")
 
 
 def _hidden(node: Any, chain: list[Any]) -> bool:
@@ -156,6 +156,9 @@ def _struck(node: Any, chain: list[Any]) -> bool:
     return False
 
 
+SOFT_RANK = 8  # _preference of a "regular" / "list" price: ranked last
+
+
 def _preference(node: Any, chain: list[Any]) -> int:
     """Rank offset: a "sale"/"special" price first, a "regular"/"original" one last; the
     nearest element that names either decides (Dawn's ``price__regular`` in a
@@ -167,9 +170,6 @@ def _preference(node: Any, chain: list[Any]) -> int:
         if words & _SOFT_WORDS and not words & _HAS:  # "with-list-price": the price that has one
             return SOFT_RANK
     return 0
-
-
-SOFT_RANK = 8  # _preference of a "regular" / "list" price: ranked last
 
 
 def _distance(chain: list[Any], node: Any, anchors: list[tuple[Any, list[Any]]]) -> int:

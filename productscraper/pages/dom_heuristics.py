@@ -22,7 +22,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
-from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, in_picker, not_buying, toggled_badge
+from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, button_label, in_picker, not_buying, toggled_badge
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
@@ -82,7 +82,6 @@ class DomHeuristics:
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
-        self._known: frozenset[str] = frozenset()
 
     @functools.cached_property
     def _scan(self) -> tuple[list[Any], list[Any], list[Any]]:
@@ -240,20 +239,21 @@ class DomHeuristics:
             if amount is None or amount <= 0:
                 continue
             chain = _ancestors(node)
-            if PER_ITEM.search(text) and not any(_old_price(el) for el in [node, *chain[:4]]):
-                # Kept apart, not struck (a markup price equal to it stays), even in a
-                # "unit price" box: Sainsbury's sells by the item from <p class="pricePerUnit">.
-                key = (_distance(chain, node, self.anchors) + _preference(node, chain), order)
+            # A price per item is kept apart, not struck (a markup price equal to it stays), even in
+            # a "unit price" box: Sainsbury's sells by the item from <p class="pricePerUnit">.
+            by_item = PER_ITEM.search(text) is not None and not any(_old_price(el) for el in [node, *chain[:4]])
+            if not by_item:
+                if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
+                    reading.struck.add(amount_key(amount) or "")
+                    continue
+                if symbol is None and "." not in text and "," not in text:
+                    continue  # a bare integer is a count more often than a price
+            preference = _preference(node, chain)
+            key = (_distance(chain, node, self.anchors) + preference, order)
+            if by_item:
                 if per_item is None or key < per_item[0]:
                     per_item = (key, text)
                 continue
-            if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
-                reading.struck.add(amount_key(amount) or "")
-                continue
-            if symbol is None and "." not in text and "," not in text:
-                continue  # a bare integer is a count more often than a price
-            preference = _preference(node, chain)
-            key = (_distance(chain, node, self.anchors) + preference, order)
             if preference == SOFT_RANK:
                 soft.add(amount_key(amount) or "")
             if best is None or key < best[0]:
@@ -304,8 +304,9 @@ class DomHeuristics:
                 best = (key, text)
         return best
 
-    def availability(self, reading: DomReading) -> None:
-        """A stock statement near the product, else the add-to-cart button's state."""
+    def availability(self, reading: DomReading, known: frozenset[str] = frozenset()) -> None:
+        """A stock statement near the product, else the add-to-cart button's state; ``known``:
+        the fields markup already gave (a statement weighed against markup, no gap search)."""
         best: tuple[int, str, bool] | None = None
         signals: set[str] = set()
         for node in self._scan[1]:
@@ -327,8 +328,8 @@ class DomHeuristics:
         # the template always prints (Solidus), with no markup to weigh them, is the page's word.
         both = {"InStock", "OutOfStock"}
         reading.conflict = both <= buttons or both <= signals or (
-            both <= signals | buttons and "availability" in self._known)
-        if (best is None or not best[2]) and "availability" not in self._known:
+            both <= signals | buttons and "availability" in known)
+        if (best is None or not best[2]) and "availability" not in known:
             best = self._labelled_stock() or best  # no stock element says it: a labelled line may
         if best is not None and best[2]:
             # A short statement ("Auf Lager") may overrule markup.
@@ -336,7 +337,7 @@ class DomHeuristics:
             return
         if self.cart is not None:
             node, disabled = self.cart
-            stated = stock_of(_text(node) or node.get("value"))  # <input type="button" value="Pre-order">
+            stated = stock_of(button_label(node))
             # Disabled alone is no signal: many shops disable the button until a size is
             # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
             # says the product is sold, in some size.
@@ -369,7 +370,7 @@ class DomHeuristics:
         if self.cart is not None and not self.cart[1]:
             out.add("InStock")
         for node in self._scan[2]:
-            text = _text(node) or node.get("value") or ""  # <input type="submit" value="Out of stock">
+            text = button_label(node)
             if len(text) <= _STATEMENT and stock_of(text) == "OutOfStock":
                 if not self.blocked(node):
                     out.add("OutOfStock")
@@ -383,17 +384,17 @@ class DomHeuristics:
 
     def _shown_as_own(self, _field: str, value: str) -> bool:
         """The labelled value is printed outside other products' blocks (hidden is still its own)."""
-        return not (holders := _HOLDERS(self.selector.root, v=value)) or any(not self._skipped_el(e) for e in holders)
+        holders = _HOLDERS(self.selector.root, v=value)
+        return not holders or any(not self._skipped_el(el) for el in holders)
 
     def read(self, wanted: set[str], known: frozenset[str] = frozenset()) -> DomReading:
         """Run the heuristics for the wanted fields (price also records struck prices);
         ``known``: fields markup layers already gave (spares searches that only fill gaps)."""
-        self._known = known
         reading = DomReading()
         if "price" in wanted or "currency" in wanted:
             self.price(reading)
         if "availability" in wanted:
-            self.availability(reading)
+            self.availability(reading, known)
         if wanted & {"sku", "gtin", "mpn"}:
             self.identifiers(reading)
         return reading

@@ -27,7 +27,7 @@ from productscraper.pages.dom_scan import scan
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.stock_labels import labelled_stock
-from productscraper.pages.stock_phrases import stock_of
+from productscraper.pages.stock_phrases import BACK, PRE, stock_of
 from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
@@ -318,7 +318,7 @@ class DomHeuristics:
             if self.blocked(node) or in_picker(node, chain) or toggled_badge(node, chain, value):
                 continue  # another product's, one size's ("M - Sold out" by its radio), a CSS toggle
             distance = _distance(chain, node, self.anchors)
-            statement = len(text) <= _STATEMENT or value in ("BackOrder", "PreOrder")  # explicit, however long
+            statement = len(text) <= _STATEMENT or value in (BACK, PRE)  # explicit, however long
             if statement:
                 signals.add(value)
             if best is None or distance < best[0]:

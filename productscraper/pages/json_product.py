@@ -6,6 +6,7 @@ from the best one. Key spellings differ per framework; the aliases below are the
 """
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 _NAME = ("name", "title", "productName", "product_name", "item_name", "displayName", "productTitle")
@@ -81,8 +82,6 @@ def price_value(value: Any, depth: int = 0) -> str | None:
 
 def cents_value(node: dict[str, Any]) -> str | None:
     """A price given in minor units (``{"centAmount": 8900, "fractionDigits": 2}``) as text."""
-    from decimal import Decimal
-
     amount = next((node[k] for k in _CENTS if k in node), None)
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         return None

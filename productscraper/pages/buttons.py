@@ -11,6 +11,7 @@ from typing import Any
 
 from productscraper.pages.dom_elements import _classes, _text
 
+
 def button_label(node: Any) -> str:
     """What a button shows: its text, or an ``<input>``'s value ("Out of stock", "Pre-order")."""
     return _text(node) or node.get("value") or ""

@@ -20,8 +20,8 @@ _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant
 _THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|uvp|statt|"
                        r"instead of|compare at|avant|au lieu de|antes|invece di|vorher)\b", re.IGNORECASE)
 # A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
-_RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?\s(?:[-–—~]|to|bis|à|a|до)\s\D{0,6}?\d[\d.,'’\s]*\D{0,6}$",
-                    re.IGNORECASE)
+_RANGE_SEP = r"\s(?:[-–—~]|to|bis|à|a|до)\s"
+_RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?" + _RANGE_SEP + r"\D{0,6}?\d[\d.,'’\s]*\D{0,6}$", re.IGNORECASE)
 # Amounts beside the price that are no price of it: a unit price in brackets "(2,50 € / 100 g)",
 # the amount before tax where the price with tax is printed too ("1,122円（税抜）", "€10 excl. VAT").
 _SIDE = re.compile(
@@ -30,7 +30,7 @@ _SIDE = re.compile(
     r"|\S*\d[\d.,'’]*\s*\S{0,3}\s*[(（]?(?:税抜き?|税別|本体価格|"
     r"(?:excl\.?|excluding|ohne|zzgl\.?|exkl\.?|hors)\s*(?:vat|tax|mwst\.?|taxes|tva|btw))[)）]?",
     re.IGNORECASE)
-_RANGE_CUT = re.compile(r"\s(?:[-–—~]|to|bis|à|a|до)\s", re.IGNORECASE)
+_RANGE_CUT = re.compile(_RANGE_SEP, re.IGNORECASE)
 
 
 def current_part(node: Any, text: str, struck_keys: set[str]) -> str | None:

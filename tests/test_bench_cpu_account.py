@@ -7,7 +7,7 @@ import time
 
 from bench.cpu_report import books_summary, cpu_by_process_table, cpu_ratio
 from bench.lab import Result
-from bench.measure import CpuAccount
+from bench.measure import CLK_TCK, CpuAccount
 
 BURN = "import time\nend = time.process_time() + {s}\nwhile time.process_time() < end: pass\n"
 
@@ -38,7 +38,9 @@ def test_cpu_account_counts_the_cpu_of_a_child_process_started_in_the_window():
 
 def test_cpu_account_keeps_groups_apart_and_adds_measured_ones():
     idle = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    busy = subprocess.Popen([sys.executable, "-c", BURN.format(s=0.5) + "time.sleep(30)"])
+    # The child burns 0.5 s, then says how much CPU it has used in all (start-up included).
+    busy = subprocess.Popen([sys.executable, "-c", BURN.format(s=0.5) + "print(time.process_time(), flush=True)\n"
+                             "time.sleep(30)"], stdout=subprocess.PIPE, text=True)
     try:
         time.sleep(0.05)
         account = CpuAccount()
@@ -46,16 +48,16 @@ def test_cpu_account_keeps_groups_apart_and_adds_measured_ones():
         account.start()
         account.watch("busy", [busy.pid])  # watched inside the window: all its CPU counts
         account.add("exited", 1.25)
-        deadline = time.monotonic() + 20
-        # one reading, not a second stop() after the loop (it may round to a hair below)
-        while (used := account.stop())["busy"] < 0.5 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        burnt = float(busy.stdout.readline())  # the child is done burning
+        used = account.stop()
     finally:
         for p in (idle, busy):
             p.kill()
             p.wait()
     assert used["idle"] < 0.1
-    assert used["busy"] >= 0.5
+    # All of it counts, to /proc's resolution: utime and stime are whole clock ticks each.
+    assert burnt >= 0.5
+    assert used["busy"] >= burnt - 2 / CLK_TCK
     assert used["exited"] == 1.25
 
 

@@ -22,12 +22,11 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
-from productscraper.pages.buttons import adds_to_cart_form, awaits_choice, button_label, in_picker, not_buying, toggled_badge
+from productscraper.pages.buttons import adds_to_cart_form, not_buying
 from productscraper.pages.dom_scan import scan
+from productscraper.pages.dom_stock import read_availability
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
-from productscraper.pages.stock_labels import labelled_stock
-from productscraper.pages.stock_phrases import BACK, PRE, stock_of
 from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
@@ -57,7 +56,6 @@ _NAME_ELEMENTS = etree.XPath(
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _HOLDERS = etree.XPath("//body//text()[contains(., $v)]/..")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
-_STATEMENT = 40  # characters: longer stock texts are sentences, weaker evidence
 
 
 @dataclass
@@ -93,20 +91,30 @@ class DomHeuristics:
         # Templates that print <body> more than once leave libxml2 with several bodies (VTEX:
         # a first one holding only the analytics scripts): then the whole document is read.
         body = bodies[0] if len(bodies) == 1 else root
-        if self._region is not None:
-            found = scan(self._region)
+        if self.region is not None:
+            found = scan(self.region)
             if found[0]:
                 return found
         return scan(body)
 
     @functools.cached_property
-    def _region(self) -> Any | None:
+    def region(self) -> Any | None:
         """The title's ``REGION_LEVELS``-th ancestor, when it is smaller than the body."""
         if self.title_anchor is None or not self.title_anchor[1]:
             return None
         chain = self.title_anchor[1]
         region = chain[min(REGION_LEVELS, len(chain)) - 1]
         return None if region.tag in ("body", "html") else region
+
+    @property
+    def stock_elements(self) -> list[Any]:
+        """Elements that may state the stock (stock / availability names, ``itemprop``), in document order."""
+        return self._scan[1]
+
+    @property
+    def buttons(self) -> list[Any]:
+        """Add-to-cart candidates (buttons, submits, button-like links) of the scanned part, in document order."""
+        return self._scan[2]
 
     def blocked(self, node: Any) -> bool:
         """Hidden, or inside chrome / another product's block (memoised per element: the
@@ -264,11 +272,11 @@ class DomHeuristics:
         best = best or per_item
         if best is None:
             best = self._money_text()
-        elif best[0][0] >= _FAR and self._region is not None:
+        elif best[0][0] >= _FAR and self.region is not None:
             # The nearest price-named element is far from the title and the buy button (a
             # carousel's): an amount printed right by them, whatever its class, is the price.
             # Only the title's region is searched: the whole page's leaves cost ~2 ms.
-            near = self._nearest_money(_MONEY_LEAVES_UNDER(self._region))
+            near = self._nearest_money(_MONEY_LEAVES_UNDER(self.region))
             if near is not None and near[0][0] + 2 <= best[0][0]:
                 best = near
         if best is not None:
@@ -282,7 +290,7 @@ class DomHeuristics:
         """No price element at all: the money-looking leaf text nearest the anchors."""
         if not self.anchors:
             return None
-        region = self._region
+        region = self.region
         if region is not None:  # the title's region first: one XPath over it, not the page
             found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
             if found is not None:
@@ -305,76 +313,8 @@ class DomHeuristics:
         return best
 
     def availability(self, reading: DomReading, known: frozenset[str] = frozenset()) -> None:
-        """A stock statement near the product, else the add-to-cart button's state; ``known``:
-        the fields markup already gave (a statement weighed against markup, no gap search)."""
-        best: tuple[int, str, bool] | None = None
-        signals: set[str] = set()
-        for node in self._scan[1]:
-            text = _text(node)
-            value = stock_of(text) or stock_of(node.get("content") or node.get("href") or "")
-            if value is None:
-                continue
-            chain = _ancestors(node)
-            if self.blocked(node) or in_picker(node, chain) or toggled_badge(node, chain, value):
-                continue  # another product's, one size's ("M - Sold out" by its radio), a CSS toggle
-            distance = _distance(chain, node, self.anchors)
-            statement = len(text) <= _STATEMENT or value in (BACK, PRE)  # explicit, however long
-            if statement:
-                signals.add(value)
-            if best is None or distance < best[0]:
-                best = (distance, value, statement)
-        buttons = self._button_signals()
-        # "In stock" and "sold out" both shown: the page does not say. A statement beside a button
-        # the template always prints (Solidus), with no markup to weigh them, is the page's word.
-        both = {"InStock", "OutOfStock"}
-        reading.conflict = both <= buttons or both <= signals or (
-            both <= signals | buttons and "availability" in known)
-        if (best is None or not best[2]) and "availability" not in known:
-            best = self._labelled_stock() or best  # no stock element says it: a labelled line may
-        if best is not None and best[2]:
-            # A short statement ("Auf Lager") may overrule markup.
-            reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
-            return
-        if self.cart is not None:
-            node, disabled = self.cart
-            stated = stock_of(button_label(node))
-            # Disabled alone is no signal: many shops disable the button until a size is
-            # chosen. Disabled *and* marked as waiting for a size ("noSize", "select-size")
-            # says the product is sold, in some size.
-            waits = disabled and awaits_choice(node)
-            value = stated or ("InStock" if not disabled or waits else None)
-            if value:
-                # The button's own words ("Sold out") are a statement; its mere state a guess.
-                reading.candidates["availability"] = Candidate(value, DOM, 0.7 if stated else 0.5)
-                return
-        if "OutOfStock" in buttons:  # no usable buy button, but a "Sold out" one
-            reading.candidates["availability"] = Candidate("OutOfStock", DOM, 0.7)
-            return
-        if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
-            reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
-
-    def _labelled_stock(self) -> tuple[int, str, bool] | None:
-        """The nearest shown "Availability: Out Of Stock" line of the product's region."""
-        best = None
-        root = self._region if self._region is not None else self.selector.root.find("body")
-        for node, value in labelled_stock(root) if root is not None else ():
-            if not self.blocked(node):
-                distance = _distance(_ancestors(node), node, self.anchors)
-                if best is None or distance < best[0]:
-                    best = (distance, value, True)
-        return best
-
-    def _button_signals(self) -> set[str]:
-        """In / out of stock as the product's buttons say it (enabled cart, "Sold out")."""
-        out: set[str] = set()
-        if self.cart is not None and not self.cart[1]:
-            out.add("InStock")
-        for node in self._scan[2]:
-            text = button_label(node)
-            if len(text) <= _STATEMENT and stock_of(text) == "OutOfStock":
-                if not self.blocked(node):
-                    out.add("OutOfStock")
-        return out
+        """A stock statement near the product, else the add-to-cart button's state (:mod:`.dom_stock`)."""
+        read_availability(self, reading, known)
 
     def identifiers(self, reading: DomReading) -> None:
         """sku / mpn / gtin from labelled text; GTINs must pass their checksum."""

@@ -17,33 +17,38 @@ _OUT = (
     # a back-in-stock alert offered ("Email me when back in stock"): the product is not in stock
     r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock",
     # de
-    r"ausverkauft", r"nicht (?:auf lager|lieferbar|verfügbar|vorrätig)", r"derzeit nicht", r"vergriffen",
+    r"ausverkauft", r"nicht (?:mehr )?(?:auf lager|lieferbar|verfügbar|vorrätig|erhältlich)", r"derzeit nicht",
+    r"zur ?zeit nicht", r"vergriffen",
     r"benachrichtig\w*,? (?:mich )?(?:wenn|sobald)",
     # fr
-    r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible",
+    r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible", r"(?:non|pas) disponible",
+    r"pas en stock", r"hors stock", r"pr[ée]venez-moi",
     # es / pt
-    r"agotado", r"sin stock", r"no disponible", r"esgotado", r"indisponível", r"fora de estoque",
+    r"agotado", r"sin stock", r"no (?:est[áa] )?disponible", r"fuera de stock", r"av[íi]same cuando", r"esgotado",
+    r"indisponível", r"fora de estoque", r"sem estoque", r"não (?:está )?disponível", r"avise-me",
     # it
-    r"esaurito", r"non disponibile",
+    r"esaurito", r"non (?:è )?(?:più )?disponibile",
     # nl
-    r"uitverkocht", r"niet (?:op voorraad|leverbaar|beschikbaar)",
+    r"uitverkocht", r"niet (?:meer )?(?:op voorraad|leverbaar|beschikbaar)",
     # pl
-    r"niedostępny", r"brak w magazynie", r"wyprzedany",
+    r"niedostępny", r"brak w magazynie", r"brak na stanie", r"wyprzedany",
     # ru
-    r"нет в наличии", r"распродан", r"закончил",
+    r"нет в наличии", r"нет на складе", r"распродан", r"закончил", r"недоступ(?:ен|но)",
     # sv / da / no
-    r"slutsåld", r"slut i lager", r"ej i lager", r"utsolgt", r"udsolgt",
+    r"slutsåld", r"slut i lager", r"(?:ej|inte) i lager", r"utsolgt", r"udsolgt", r"ikke på lager",
+    r"ikke (?:tilgængelig|tilgjengelig)",
     # ja
     r"在庫切れ", r"在庫\s*[:：]?\s*(?:なし|無し)", r"売り切れ", r"品切れ",
     # cs / hu / tr / ro / el / fi / zh / ko, and more es / sv / pl
     r"vyprodáno", r"není skladem", r"elfogyott", r"nincs raktáron", r"tükendi", r"stokta yok", r"stoc epuizat",
     r"εξαντλήθηκε", r"μη διαθέσιμο", r"loppuunmyyty", r"ei varastossa", r"缺货", r"售罄", r"品切", r"품절",
-    r"sin existencias", r"tillfälligt slut", r"brak towaru",
+    r"sin existencias", r"tillfälligt slut", r"brak towaru", r"indisponibil", r"nu (?:este )?(?:în stoc|disponibil)",
+    r"nem elérhető", r"nedostupn[éý]",
 )
 _IN = (
     r"in[\s-]?stock", r"available (?:now|to ship|for (?:delivery|shipping))", r"ready to ship", r"ships? (?:today|tomorrow)",
     r"only \d+ left", r"\d+ (?:left|available)\b",
-    r"auf lager", r"lieferbar", r"sofort verfügbar", r"vorrätig", r"verfügbar",
+    r"auf lager", r"lieferbar(?!keit)", r"sofort verfügbar", r"vorrätig", r"verfügbar(?!keit)",
     r"en stock", r"disponible", r"em estoque", r"disponível", r"in magazzino", r"disponibile", r"disponibilità immediata",
     r"op voorraad", r"leverbaar", r"dostępny", r"w magazynie", r"в наличии", r"есть в наличии",
     r"i lager", r"finns i lager", r"på lager", r"在庫\s*[:：]?\s*(?:あり|有り?)", r"即納",

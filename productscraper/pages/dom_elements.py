@@ -197,12 +197,23 @@ def _text(node: Any) -> str:
 _HIDDEN_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 
 
+_DIALOG_WORDS = re.compile(r"popup|modal|dialog|overlay|lightbox|drawer", re.IGNORECASE)
+
+
 def _self_hidden(el: Any) -> bool:
-    """Hidden by its own markup (aria-hidden is not: it hides from screen readers only)."""
+    """Hidden by its own markup. aria-hidden alone is not (it hides from screen readers only,
+    icons that show say it), but a closed ``<dialog>`` and a popup / modal box that says
+    ``aria-hidden="true"`` are: scripts open them ("Artikel nicht mehr verfügbar!")."""
     cls = el.get("class")
     style = el.get("style")
-    return el.get("hidden") is not None or bool(style and _HIDDEN_STYLE.search(style)) or bool(
-        cls and _hiding_class(cls))
+    if el.get("hidden") is not None or bool(style and _HIDDEN_STYLE.search(style)) or bool(
+            cls and _hiding_class(cls)):
+        return True
+    if el.get("aria-hidden") == "true":
+        named = " ".join(filter(None, (cls, el.get("role"), el.get("id"))))
+        if _DIALOG_WORDS.search(named):
+            return True
+    return el.tag == "dialog" and el.get("open") is None
 
 
 def _shown_text(el: Any, out: list[str], depth: int) -> None:

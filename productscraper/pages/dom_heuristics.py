@@ -27,6 +27,7 @@ from productscraper.pages.dom_scan import scan
 from productscraper.pages.dom_stock import read_availability
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.identifiers import labelled_identifiers
+from productscraper.pages.loose_price import labelled_prices
 from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
@@ -295,7 +296,20 @@ class DomHeuristics:
             found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
             if found is not None:
                 return found
-        return self._nearest_money(_MONEY_LEAVES_PAGE(self.selector.root))
+        return self._nearest_money(_MONEY_LEAVES_PAGE(self.selector.root)) or self._loose_price()
+
+    def _loose_price(self) -> tuple[tuple[int, int], str] | None:
+        """No money leaf either: a "Price: $24.00" text in a block of its own, nearest the anchors."""
+        root = self.region if self.region is not None else self.selector.root.find("body")
+        best = None
+        for order, (node, text) in enumerate(labelled_prices(root) if root is not None else ()):
+            chain = _ancestors(node)
+            if _struck(node, chain) or self.blocked(node):
+                continue
+            key = (_distance(chain, node, self.anchors), order)
+            if best is None or key < best[0]:
+                best = (key, text)
+        return best
 
     def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
         best: tuple[tuple[int, int], str] | None = None

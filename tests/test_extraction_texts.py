@@ -1,0 +1,78 @@
+"""What a page's texts say: negated stock statements in many languages, a price printed as loose
+labelled text, and messages of closed dialogs that a shopper never sees."""
+from __future__ import annotations
+
+import pytest
+
+from productscraper.pages.stock_phrases import stock_of
+from tests.markup_shapes import extract, shop
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a negation before the in-stock word ("disponible", "verfügbar", "på lager") is out of stock
+    ("Non disponible", "OutOfStock"), ("Pas disponible en ligne", "OutOfStock"), ("Hors stock", "OutOfStock"),
+    ("Artikel nicht mehr verfügbar!", "OutOfStock"), ("Nicht mehr lieferbar", "OutOfStock"),
+    ("Zurzeit nicht lieferbar", "OutOfStock"), ("Nicht erhältlich", "OutOfStock"),
+    ("No está disponible", "OutOfStock"), ("Fuera de stock", "OutOfStock"),
+    ("Não disponível", "OutOfStock"), ("Sem estoque", "OutOfStock"), ("Avise-me quando chegar", "OutOfStock"),
+    ("Non più disponibile", "OutOfStock"), ("Non è disponibile", "OutOfStock"),
+    ("Niet meer leverbaar", "OutOfStock"), ("Ikke på lager", "OutOfStock"), ("Ikke tilgængelig", "OutOfStock"),
+    ("Inte i lager", "OutOfStock"), ("Brak na stanie", "OutOfStock"), ("Нет на складе", "OutOfStock"),
+    ("Товар недоступен", "OutOfStock"), ("Indisponibil", "OutOfStock"), ("Nu este în stoc", "OutOfStock"),
+    ("Nem elérhető", "OutOfStock"), ("Nedostupné", "OutOfStock"),
+    # ... and the plain words still say in stock
+    ("Disponible", "InStock"), ("Disponibile", "InStock"), ("På lager", "InStock"), ("Sofort verfügbar", "InStock"),
+    ("Lieferbar", "InStock"), ("În stoc", "InStock"), ("Disponível", "InStock"),
+    # a label naming availability is no statement of it
+    ("Verfügbarkeit für Versand:", None), ("Lieferbarkeit", None),
+])
+def test_negated_stock_statements_are_out_of_stock(text: str, expected: str | None) -> None:
+    assert stock_of(text) == expected
+
+
+@pytest.mark.parametrize("body,lang,price,currency", [
+    ('<div class="info">Price: $24.00<br>Availability: In stock<br></div>', "en", 24.0, "USD"),
+    ('<div class="info">Our price: £19.99<br><b>Free delivery</b></div>', "en-GB", 19.99, "GBP"),
+    ('<div class="info">Preis: 24,00 €<br>inkl. MwSt.<br></div>', "de", 24.0, "EUR"),
+    ('<td class="info"><b>Walnut</b> desk lamp<br>Prix : 1 299,00 €<br></td>', "fr", 1299.0, "EUR"),
+])
+def test_a_price_printed_as_loose_labelled_text_is_read(body: str, lang: str, price: float, currency: str) -> None:
+    product = extract(shop(body + '<button type="submit">Add to cart</button>', lang=lang))
+    assert (product["price"], product["currency"]) == (price, currency)
+    assert product["sources"]["price"] == "dom"
+
+
+@pytest.mark.parametrize("body", [
+    '<div class="info">Unit price: $2.00<br></div>',  # a unit price is no selling price
+    '<div class="info">List price: $30.00<br></div>',  # nor a list price
+    '<div class="info">Price: call us for a quote<br></div>',  # no amount
+    '<div class="info"><a href="/used">Used price: $9.00</a></div>',  # a link to other offers
+    '<div class="info"><label><input type="radio" name="c">Price: $9.00</label></div>',  # one choice's
+    '<div class="info"><del>Price: $30.00</del></div>',  # struck through
+])
+def test_a_loose_text_that_is_not_the_selling_price_is_not_read(body: str) -> None:
+    assert extract(shop(body))["price"] is None
+
+
+def test_a_price_element_wins_over_a_loose_labelled_price() -> None:
+    body = '<div class="info">Price: $30.00<br></div><span class="price">$24.00</span>'
+    assert extract(shop(body))["price"] == 24.0
+
+
+@pytest.mark.parametrize("dialog", [
+    '<div class="popup alert" id="cart-item-not-available" aria-hidden="true"><h2 class="availability">'
+    'Artikel nicht mehr verfügbar!</h2></div>',
+    '<dialog id="stock-alert"><p class="stock">Nicht auf Lager</p></dialog>',
+    '<div role="dialog" aria-hidden="true"><span class="stock-status">Ausverkauft</span></div>',
+])
+def test_a_closed_dialog_s_stock_message_is_not_read(dialog: str) -> None:
+    body = ('<span class="price">24,00 €</span><p class="availability">Auf Lager</p>'
+            '<button type="submit">In den Warenkorb</button>' + dialog)
+    assert extract(shop(body, lang="de"))["availability"] == "in_stock"
+
+
+def test_an_open_dialog_and_an_aria_hidden_icon_are_still_read() -> None:
+    body = ('<span class="price">24,00 €</span><dialog open><p class="availability">Ausverkauft</p></dialog>')
+    assert extract(shop(body, lang="de"))["availability"] == "out_of_stock"
+    icon = ('<span class="price">24,00 €</span><p class="availability" aria-hidden="true">Ausverkauft</p>')
+    assert extract(shop(icon, lang="de"))["availability"] == "out_of_stock"

@@ -61,10 +61,13 @@ _PRE = (r"pre-?order", r"vorbestell", r"pr[ée]-?command", r"preventa", r"pré-?
         # available from a date ("Lieferbar ab 15. Februar 2027", "available from 1 March")
         r"(?:lieferbar|verfügbar|erhältlich) ab \d", r"available from \d", r"disponible (?:à partir du|dès le) \d")
 # Orderable though not in stock ("Available on backorder", "on back order").
-_BACK_RE = re.compile(r"(?<!\w)(?:back-?order|on back order|nachlieferung)", re.IGNORECASE)
-_PRE_RE = re.compile(r"(?<!\w)(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
-_OUT_RE = re.compile(r"(?<!\w)(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
-_IN_RE = re.compile(r"(?<!\w)(?:" + "|".join(_IN) + r")", re.IGNORECASE)
+# A phrase starts a word in scripts that space their words ("unavailable" is no "available");
+# Chinese, Japanese, Korean and Thai write phrases inside runs of text ("ただいま品切れ中です").
+_START = r"(?<![0-9A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u1e00-\u1eff])"
+_BACK_RE = re.compile(_START + r"(?:back-?order|on back order|nachlieferung)", re.IGNORECASE)
+_PRE_RE = re.compile(_START + r"(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
+_OUT_RE = re.compile(_START + r"(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
+_IN_RE = re.compile(_START + r"(?:" + "|".join(_IN) + r")", re.IGNORECASE)
 _MAX = 120  # characters: longer texts are prose, not a stock statement
 
 

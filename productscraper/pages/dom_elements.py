@@ -12,7 +12,7 @@ _CART_WORDS = re.compile(
     r"|warenkorb|ajouter au panier|añadir al carrito|agregar al carrito|aggiungi al carrello|adicionar ao carrinho"
     # buy buttons named by their class / id or pointing at the cart ("btn-buy", "buy-button", "/cart/add")
     r"|\bbuy[\s_-]?(?:button|btn|link)\b|\bbtn[\s_-]?buy\b|/cart/add\b|/add[\s_-]?to[\s_-]?cart\b"
-    r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ|購入"
+    r"|comprar|in (?:de )?winkelwagen|do koszyka|в корзину|купить|lägg i (?:varukorg|kundvagn)|köp|カートに入れる|カートへ(?!進)|購入"
     # more shop languages: es "a la cesta", nl, no/da, fi, cs, hu, tr, ro, el, zh, ko, pt-BR
     r"|a la cesta|winkelwagen|winkelmand|handlekurv|\bi kurv\b|ostoskori|do košíku|kosárba|sepete ekle|în coș"
     r"|στο καλάθι|购物车|장바구니|à sacola|\b(?:jetzt )?kaufen\b|\bacheter\b|\bacquista\b|\bkup teraz\b|\bkjøp\b"
@@ -58,8 +58,18 @@ PER_ITEM = re.compile(r"(?:/|per |pro |je )\s*(?:unit|each|ea|piece|pc|pcs|item|
                       re.IGNORECASE)
 
 
+# Tailwind-style utilities whose words say nothing of the price's role: "text-base" and
+# "text-ui-fg-base" (font size, colour token: no "base price"), "from-gray-50" (a gradient:
+# no "from" price); a variant prefix ("before:", "md:") is no word either.
+_UTILITY = re.compile(r"(?:text|txt|bg|border|from|via|to|fill|stroke|ring|shadow|decoration|placeholder|leading)-"
+                      r"(?:[a-z0-9]+-)*(?:base|[a-z]+-\d{2,3}|\d?x[sl]|sm|md|lg|transparent|current|inherit|white|black)"
+                      r"(?:/\d+)?")
+
+
 def _words(names: str) -> set[str]:
-    """"oldPrice price--was" -> {"old", "price", "was"}."""
+    """"oldPrice price--was" -> {"old", "price", "was"} (utility classes' words left out)."""
+    if ":" in names or "base" in names or "from-" in names:  # cheap test: most names have none
+        names = " ".join(u for t in names.split() if not _UTILITY.fullmatch(u := t.rpartition(":")[2]))
     return {w.lower() for w in _WORD.findall(names)}
 
 
@@ -111,16 +121,42 @@ _HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden",
 
 
 _CONDITIONAL_HIDE = re.compile(r"no-?js|mobile|tablet|phone|small|(?:^|-)(?:xs|sm|md|lg|xl)(?:-|$)")
+# "-hidden" after the name of a part hides that part only: Drupal's "field--label-hidden".
+_PART_HIDDEN = re.compile(r"(?:label|title|icon|heading|caption|legend)-(?:hidden|hide)$|overflow-(?:[xy]-)?hidden$")
+# Tailwind's breakpoints: "md:hidden" hides on a desktop, "hidden md:block" shows there.
+_WIDE = frozenset({"sm", "md", "lg", "xl", "2xl"})
+_DISPLAYS = frozenset({"block", "flex", "inline", "inline-block", "inline-flex", "grid", "inline-grid", "table",
+                       "contents", "flow-root"})
+# Closed boxes that scripts open: Bootstrap's and the platforms' "modal" (an add-to-cart
+# confirmation with its "Go to cart" link, a quick view of another product).
+_MODAL_WORDS = frozenset({"modal", "ec-modal", "reveal-modal", "modal-window"})
 
 
 def _hiding_class(cls: str) -> bool:
-    """A class attribute naming a hiding class ("d-none", "product--hidden"), not one that hides
-    only without scripts (Dawn's "no-js-hidden") or on one screen size ("product--mobile-hide",
-    "hidden-xs"): a browser on a desktop shows those."""
-    for word in cls.lower().split():
-        if word in _HIDDEN_WORDS or (word.endswith(("-hidden", "-hide")) and not _CONDITIONAL_HIDE.search(word)):
+    """A class attribute naming a hiding class ("d-none", "product--hidden", a "modal"), not
+    one that hides only without scripts (Dawn's "no-js-hidden"), on one screen size
+    ("product--mobile-hide", "hidden-xs") or only a part ("field--label-hidden"): a browser
+    on a desktop shows those."""
+    words = cls.lower().split()
+    for word in words:
+        if ":" in word:
+            wide, _, utility = word.rpartition(":")
+            if utility == "hidden" and wide in _WIDE:
+                return True
+            continue
+        if word == "hidden" and any(_wide_display(w) for w in words):
+            continue
+        if word in _HIDDEN_WORDS or word in _MODAL_WORDS or (
+                word.endswith(("-hidden", "-hide")) and not _CONDITIONAL_HIDE.search(word)
+                and not _PART_HIDDEN.search(word)):
             return True
     return False
+
+
+def _wide_display(word: str) -> bool:
+    """"md:flex": shown from a tablet's width up, whatever "hidden" says for phones."""
+    wide, _, utility = word.rpartition(":")
+    return wide in _WIDE and utility in _DISPLAYS
 
 
 def _hidden(node: Any, chain: list[Any]) -> bool:
@@ -141,9 +177,10 @@ def _struck(node: Any, chain: list[Any]) -> bool:
     for el in [node, *chain[:4]]:
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
         style = (el.get("style") or "").replace(" ", "").lower()
-        if tag in _STRUCK_TAGS or "line-through" in style:
+        names = _classes(el)
+        if tag in _STRUCK_TAGS or "line-through" in style or "line-through" in names:  # Tailwind's class
             return True
-        words = _words(_classes(el))
+        words = _words(names)
         hits = words & (_NOT_CURRENT_WORDS if el is node else _NOT_CURRENT_ANCESTOR)
         if hits == {"discount"} and "price" in words:
             return False  # "discount-price", VTEX's "spotPrice--pdp-price-discount": the reduced price
@@ -275,7 +312,9 @@ _OLD_WORDS = frozenset("strike strikethrough strikeout crossed old was before rr
 def _old_price(el: Any) -> bool:
     """Struck through, or named as the old price (not merely a box that has a discount)."""
     style = (el.get("style") or "").replace(" ", "").lower()
-    return el.tag.lower() in _STRUCK_TAGS or "line-through" in style or bool(_words(_classes(el)) & _OLD_WORDS)
+    names = _classes(el)
+    return el.tag.lower() in _STRUCK_TAGS or "line-through" in style or "line-through" in names or bool(
+        _words(names) & _OLD_WORDS)
 
 
 def struck_parts(el: Any) -> tuple[str, list[str]]:

@@ -16,7 +16,11 @@ _CART_WORDS = re.compile(
     # more shop languages: es "a la cesta", nl, no/da, fi, cs, hu, tr, ro, el, zh, ko, pt-BR
     r"|a la cesta|winkelwagen|winkelmand|handlekurv|\bi kurv\b|ostoskori|do košíku|kosárba|sepete ekle|în coș"
     r"|στο καλάθι|购物车|장바구니|à sacola|\b(?:jetzt )?kaufen\b|\bacheter\b|\bacquista\b|\bkup teraz\b|\bkjøp\b"
-    r"|\bkøb\b|\bkoupit\b",
+    r"|\bkøb\b|\bkoupit\b"
+    # uk, sk, bg, hr / sr, lt, lv, et, he, ar, hi, id / ms, th, vi, zh-TW, es-CL
+    r"|в кошик|купити|do košíka|в количката|u košaricu|u korpu|у корпу|į krepšelį|grozā|ostukorvi|לסל|לעגלה"
+    r"|إلى السلة|للسلة|إلى عربة التسوق|कार्ट में|ke keranjang|keranjang|ke troli|ใส่ตะกร้า|ลงตะกร้า|vào giỏ"
+    r"|購物車|al carro\b",
     re.IGNORECASE,
 )
 # Containers of other products or of the page chrome.

@@ -1,7 +1,8 @@
 """Layer 2: product JSON embedded in scripts.
 
 Framework state (``__NEXT_DATA__``, ``__NUXT__``, ``window.__INITIAL_STATE__`` /
-``__PRELOADED_STATE__`` / ``__APOLLO_STATE__``), ``application/json`` islands and
+``__PRELOADED_STATE__`` / ``__APOLLO_STATE__``, Remix / Hydrogen's ``__remixContext`` and
+React Router's ``__staticRouterHydrationData``), ``application/json`` islands and
 analytics objects (``utag_data``). JS literals are read with chompjs, JSON with json;
 the most product-like object of all of them wins (:mod:`.json_product`).
 """
@@ -18,7 +19,8 @@ from productscraper.pages.scripts import Script, parse_js_after, parse_json
 # tried at every position of every script (~2 ms a page) and changes no match's end.
 _ASSIGNMENT = re.compile(
     r"(__NEXT_DATA__|__NUXT__|__NUXT_DATA__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__REDUX_STATE__"
-    r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|utag_data|digitalData|productData|product_data)\s*=\s*"
+    r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|__remixContext|__staticRouterHydrationData|utag_data|digitalData"
+    r"|productData|product_data)\s*=\s*"
 )
 # A piece of every name above: a script holding none of them cannot match, and five str
 # searches read a script faster than the regex (it tries every "_", "u", "d" and "p").

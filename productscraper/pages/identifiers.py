@@ -20,6 +20,11 @@ _SKU_LABELS = (
     r"kód(?: produktu)?", r"код(?: товара)?",
     # ro "Cod produs", it "Codice prodotto", pt "Código do produto", es "Código de producto"
     r"cod\.?\s*produs", r"codice prodotto", r"código (?:do |de )?produ(?:to|cto)",
+    # cs, hu, hr / sr, el, tr, fi, lt, lv, et, he, ar, id / ms, th, vi, ko, zh, fr-CA ("UGS": the SKU)
+    r"katalogové číslo", r"cikkszám", r"šifra(?: (?:proizvoda|artikla))?", r"шифра(?: производа)?",
+    r"κωδικός(?: προϊόντος)?", r"ürün kodu", r"stok kodu", r"tuotenumero", r"tuotekoodi", r"prekės kodas",
+    r"preces kods", r"tootekood", r"מק(?:\"|&quot;|״|”)ט", r"رمز المنتج", r"رقم المنتج", r"kode? produk",
+    r"รหัสสินค้า", r"mã (?:sản phẩm|sp)", r"상품\s?(?:코드|번호)", r"商品(?:编号|編號|货号|貨號)", r"货号", r"貨號", r"ugs",
 )
 _MPN_LABELS = (r"model(?:\s*(?:#|no\.?|number))?", r"modell(?:nummer)?", r"modèle", r"modelo", r"mpn", r"mfr\.?\s*(?:#|part)",
                r"manufacturer\s*part\s*(?:#|no\.?|number)", r"型番")
@@ -55,8 +60,9 @@ LABELLED = re.compile(
 # The possessive \s*+ gives no whitespace back when the lookahead fails (a letter is never
 # whitespace, so no match is lost): ~30 % cheaper on the pages' many ">\n    <".
 _PREFILTER = re.compile(
-    r">\s*+(?=[A-Za-zАаКк品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
+    r">\s*+(?=[A-Za-zАаКкШшÜüŠšΚκמرรม상货貨品型商])(?:sku|art|item|model|r[ée]f|c[óo]d|asin|ean|gtin|upc"
     r"|isbn|product|produkt|style|mpn|mfr|manufacturer|part|web|jan|артикул|код|品番|型番|商品|varenr|varenummer|numer|k[oó]d|bestell|best\."
+    r"|katalog|cikk|šifra|шифра|κωδικ|ürün|stok|tuote|prek|prec|toote|מק|رمز|رقم|รหัส|mã|상품|货号|貨號|ugs"
     r"|[a-z]{2,12}\s+item)",  # "eBay item number"
     re.IGNORECASE)
 

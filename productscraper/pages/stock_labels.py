@@ -16,7 +16,10 @@ from productscraper.pages.stock_phrases import stock_of
 _LABEL = re.compile(
     r"\s*(?:availability|stock(?: status)?|in stock\?|verfügbarkeit|lieferbarkeit|lieferstatus|lagerstatus|"
     r"disponibilité|disponibilidad|disponibilità|disponibilidade|beschikbaarheid|voorraad|dostępność|"
-    r"наличие|tillgänglighet|saatavuus|dostupnost|stok durumu|在庫状況|在庫)\s*[:：]?\s*(.*)",
+    r"наличие|tillgänglighet|saatavuus|dostupnos[tť]|stok durumu|在庫状況|在庫|disponibilitate|διαθεσιμότητα|"
+    r"库存(?:状态)?|庫存(?:狀態)?|狀態|状态|elérhetőség|készlet|pieejamība|prieinamumas|saadavus|זמינות|"
+    r"ketersediaan|ketersediaan stok|status stok|สถานะ(?:สินค้า)?|tình trạng|наявність|наличност|stanje|"
+    r"tilgængelighed|tilgjengelighet|lagerstatus|estoque|existencias|التوفر|الحالة)\s*[:：]?\s*(.*)",
     re.IGNORECASE | re.DOTALL)
 # Short texts holding a colon, and the texts of definition / table labels (cheapest tests
 # first: contains() before the string's length); callers ask only the product's region.

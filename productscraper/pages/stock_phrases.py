@@ -44,6 +44,20 @@ _OUT = (
     r"εξαντλήθηκε", r"μη διαθέσιμο", r"loppuunmyyty", r"ei varastossa", r"缺货", r"售罄", r"品切", r"품절",
     r"sin existencias", r"tillfälligt slut", r"brak towaru", r"indisponibil", r"nu (?:este )?(?:în stoc|disponibil)",
     r"nem elérhető", r"nedostupn[éý]",
+    # uk / sk / bg / sr / hr / fi / hu / lv / lt / et / el
+    r"немає в наявності", r"немає на складі", r"закінчи", r"повідомити про наявність",
+    r"(?:сообщить|уведомить) о поступлении", r"vypredané", r"nie je (?:na sklade|skladom)",
+    r"изчерпан", r"няма наличност", r"не е налич", r"нема на стању", r"nema na (?:stanju|zalihi)", r"rasprodan",
+    r"nije dostupn", r"распродат", r"loppu varastosta", r"tilapäisesti loppu", r"ei saatavilla", r"nincs készleten",
+    r"nav noliktavā", r"izpārdots", r"nėra sandėlyje", r"išparduota", r"pole laos", r"laost otsas", r"läbi müüdud",
+    r"εξαντλημένο", r"εκτός αποθέματος",
+    # he / ar / hi
+    r"אזל", r"לא במלאי", r"חסר במלאי", r"نفذت الكمية", r"نفد", r"غير متوفر", r"غير متاح",
+    r"स्टॉक में नहीं", r"उपलब्ध नहीं", r"आउट ऑफ स्टॉक",
+    # id / ms / th / vi / zh (traditional) / ko
+    r"habis dijual", r"stok habis", r"kehabisan stok", r"tidak tersedia", r"stok kosong", r"สินค้าหมด", r"หมดสต็อก",
+    r"ไม่มีสินค้า", r"hết hàng", r"ngừng kinh doanh", r"已售完", r"售完", r"缺貨", r"無貨", r"无货", r"暫無庫存",
+    r"暂无库存", r"재고 없음",
 )
 _IN = (
     r"in[\s-]?stock", r"available (?:now|to ship|for (?:delivery|shipping))", r"ready to ship", r"ships? (?:today|tomorrow)",
@@ -54,17 +68,27 @@ _IN = (
     r"i lager", r"finns i lager", r"på lager", r"在庫\s*[:：]?\s*(?:あり|有り?)", r"即納",
     r"skladem", r"raktáron", r"stokta var", r"stokta", r"în stoc", r"διαθέσιμο", r"varastossa", r"有货", r"现货",
     r"재고 있음", r"en existencia",
+    r"в наявності", r"na sklade", r"skladom", r"в наличност", r"наличен", r"na stanju", r"на стању", r"na zalihi",
+    r"dostupno", r"ir noliktavā", r"pieejams", r"yra sandėlyje", r"laos", r"במלאי", r"متوفر", r"متاح",
+    r"स्टॉक में है", r"tersedia", r"dalam stok", r"ada stok", r"มีสินค้า", r"มีสต็อก", r"còn hàng", r"現貨", r"有貨",
 )
 # Sold before release ("Pre-order now", "Jetzt vorbestellen", "Précommander"): orderable, not in stock yet.
 _PRE = (r"pre-?order", r"vorbestell", r"pr[ée]-?command", r"preventa", r"pré-?venda", r"preordina", r"予約",
-        r"предзаказ", r"przedsprzeda",
+        r"предзаказ", r"przedsprzeda", r"předobjednávk", r"predobjednávk", r"předprodej", r"ennakkotilaus",
+        r"ennakkomyynti", r"forhåndsbestill", r"forudbestil", r"förhandsbeställ", r"előrendel", r"ön sipariş",
+        r"προπαραγγελία", r"передзамовлення", r"precomand", r"prednarudžb", r"预售", r"預購", r"预订", r"طلب مسبق",
+        r"הזמנה מוקדמת", r"đặt trước", r"พรีออเดอร์", r"예약 ?판매",
         # available from a date ("Lieferbar ab 15. Februar 2027", "available from 1 March")
         r"(?:lieferbar|verfügbar|erhältlich) ab \d", r"available from \d", r"disponible (?:à partir du|dès le) \d")
 # Orderable though not in stock ("Available on backorder", "on back order").
 # A phrase starts a word in scripts that space their words ("unavailable" is no "available");
 # Chinese, Japanese, Korean and Thai write phrases inside runs of text ("ただいま品切れ中です").
-_START = r"(?<![0-9A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u1e00-\u1eff])"
-_BACK_RE = re.compile(_START + r"(?:back-?order|on back order|nachlieferung)", re.IGNORECASE)
+_START = r"(?<![0-9A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u1e00-\u1eff])"
+# Made or bought in once ordered: "sur commande", "bajo pedido", "Bestillingsvare", "Tilaustuote".
+_BACK = (r"back-?order", r"on back order", r"nachlieferung", r"sur commande", r"bajo pedido", r"su ordinazione",
+         r"sob encomenda", r"na zamówienie", r"na objednávku", r"bestillingsvare", r"beställningsvara",
+         r"tilaustuote", r"rendelésre")
+_BACK_RE = re.compile(_START + r"(?:" + "|".join(_BACK) + r")", re.IGNORECASE)
 _PRE_RE = re.compile(_START + r"(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
 _OUT_RE = re.compile(_START + r"(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
 _IN_RE = re.compile(_START + r"(?:" + "|".join(_IN) + r")", re.IGNORECASE)

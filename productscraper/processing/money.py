@@ -33,7 +33,8 @@ SYMBOLS: dict[str, str] = {
     "a$": "AUD", "au$": "AUD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD", "sg$": "SGD",
     "mx$": "MXN", "nt$": "TWD", "rm": "MYR", "rp": "IDR", "元": "CNY", "rmb": "CNY",
     "cn¥": "CNY", "jp¥": "JPY", "د.إ": "AED", "ر.س": "SAR", "﷼": "SAR", "e£": "EGP",
-    "ksh": "KES", "₵": "GHS", "৳": "BDT", "₭": "LAK", "₮": "MNT", "៛": "KHR",
+    "ksh": "KES", "₵": "GHS", "৳": "BDT", "₭": "LAK", "₮": "MNT", "៛": "KHR", "บาท": "THB",
+    "ج.م": "EGP", "грн.": "UAH", "дин.": "RSD", "din.": "RSD", "kn": "HRK", "ден": "MKD",
     # currency names markup uses in place of codes ("priceCurrency": "Euro"); RUR is the old ruble code
     "euro": "EUR", "euros": "EUR", "yen": "JPY", "rur": "RUB", "złotych": "PLN", "zloty": "PLN",
 }
@@ -47,6 +48,7 @@ _NEGATIVE = re.compile(r"^[^\d]*[-−]\s*[^\d]*\d")
 _FREE = re.compile(r"^\s*(free|gratis|kostenlos|gratuit)\b", re.IGNORECASE)
 _CENT = Decimal("0.01")
 _TYPESET_APOSTROPHE = re.compile(r"(?<=\d)[’ʼ](?=\d{3})")
+_NOT_AMOUNT = re.compile(r"[\d.,'\s\u00a0\u202f-]+")  # the amount and its separators
 
 
 # Full-width forms (Japanese, Chinese shops: "１，２８０円") and Arabic-Indic digits with their
@@ -96,7 +98,20 @@ def parse_amount(value: Any) -> tuple[Decimal | None, str | None]:
     amount = price.amount
     if amount is not None and _NEGATIVE.match(text):
         amount = -amount
-    return amount, price.currency
+    currency = price.currency
+    if currency is None and amount is not None:
+        currency = _lone_symbol(text)
+    return amount, currency
+
+
+def _lone_symbol(text: str) -> str | None:
+    """The one word beside the amount when it names a currency price-parser does not know
+    ("1299元", "890 บาท", "R 299"): the symbol a shop prints, for the currency step."""
+    words = _NOT_AMOUNT.sub(" ", text).split()
+    if len(words) != 1:
+        return None
+    key = words[0].lower()
+    return words[0] if key in SYMBOLS or key in AMBIGUOUS else None
 
 
 def round_price(amount: Decimal | None) -> float | None:

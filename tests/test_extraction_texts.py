@@ -76,3 +76,31 @@ def test_an_open_dialog_and_an_aria_hidden_icon_are_still_read() -> None:
     assert extract(shop(body, lang="de"))["availability"] == "out_of_stock"
     icon = ('<span class="price">24,00 €</span><p class="availability" aria-hidden="true">Ausverkauft</p>')
     assert extract(shop(icon, lang="de"))["availability"] == "out_of_stock"
+
+
+@pytest.mark.parametrize("body,brand", [
+    ('<ul><li>Model: WDL-100</li><li>Manufactured by: Lumio</li></ul>', "Lumio"),  # Zen Cart
+    ('<table><tr><th class="label">Manufacturer</th><td class="data">Lumio</td></tr></table>', "Lumio"),  # Magento 1
+    ('<dl><dt>Marke</dt><dd><a href="/marken/lumio">Lumio Design</a></dd></dl>', "Lumio Design"),
+    ('<p><span>Brand:</span> <a href="/brand/lumio">Lumio</a></p>', "Lumio"),
+    ('<p>Marke: \u200eLumio</p>', "Lumio"),  # Amazon's direction marks are no part of the name
+])
+def test_a_labelled_brand_is_read_when_markup_names_none(body: str, brand: str) -> None:
+    product = extract(shop('<span class="price">$24.00</span>' + body))
+    assert product["brand"] == brand and product["sources"]["brand"] == "dom"
+
+
+@pytest.mark.parametrize("body", [
+    '<nav><a href="/brands">Brands</a><a href="/sale">Sale</a></nav>',  # a menu's link is no label
+    '<p>Brand: Yes</p>',
+    '<p>Hersteller: Lumio GmbH &amp; Co. KG, Musterstraße 1, 12345 Berlin, Deutschland</p>',  # an address
+    '<div class="related-products"><p>Brand: Otherco</p><span class="price">$9.00</span></div>',  # another product's
+])
+def test_a_text_that_is_no_brand_label_of_the_product_is_not_read(body: str) -> None:
+    assert extract(shop('<span class="price">$24.00</span>' + body))["brand"] is None
+
+
+def test_markup_s_brand_wins_over_a_labelled_one() -> None:
+    head = '<meta property="product:brand" content="Lumio">'
+    product = extract(shop('<span class="price">$24.00</span><p>Brand: Walnut Works</p>', head=head))
+    assert product["brand"] == "Lumio"

@@ -4,7 +4,8 @@
   contains "price", never a struck-through, old, "was", RRP or per-unit price;
 - availability: a stock statement (many languages, :mod:`.stock_phrases`) in a stock /
   availability element, else the add-to-cart button (present -> in stock, disabled -> out);
-- sku / mpn / gtin: labelled text ("SKU:", "Art.-Nr.", "Артикул", "Model" ...).
+- sku / mpn / gtin: labelled text ("SKU:", "Art.-Nr.", "Артикул", "Model" ...); the brand
+  after a label ("Manufactured by:", "Hersteller") when markup names none.
 Blocks of other products (recommendations, carousels, header, footer, mini cart) are skipped.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
     has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
 )
+from productscraper.pages.brand_labels import labelled_brand
 from productscraper.pages.buttons import adds_to_cart_form, not_buying
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.dom_stock import read_availability
@@ -336,6 +338,12 @@ class DomHeuristics:
         for name, value in found.items():
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
 
+    def brand(self, reading: DomReading) -> None:
+        """The brand after a printed label ("Manufactured by: Lumio"), outside other products' blocks."""
+        value = labelled_brand(self.html, accept=lambda v: self._shown_as_own("brand", v))
+        if value:
+            reading.candidates["brand"] = Candidate(value, DOM, 0.4)
+
     def _shown_as_own(self, _field: str, value: str) -> bool:
         """The labelled value is printed outside other products' blocks (hidden is still its own)."""
         holders = _HOLDERS(self.selector.root, v=value)
@@ -351,4 +359,6 @@ class DomHeuristics:
             self.availability(reading, known)
         if wanted & {"sku", "gtin", "mpn"}:
             self.identifiers(reading)
+        if "brand" in wanted:
+            self.brand(reading)
         return reading

@@ -200,7 +200,7 @@ class ProductPage(PageObject):
         sku_known = any("sku" in layer for layer in layers)
         layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names, probes)))
         have = {name for layer in layers for name in layer}
-        wanted = {"price", "availability"} | ({"sku", "gtin", "mpn"} - have) | ({"currency"} - have)
+        wanted = {"price", "availability"} | ({"sku", "gtin", "mpn", "currency", "brand"} - have)
         try:
             reading = self._dom.read(wanted, frozenset(have))
         except Exception as exc:

@@ -104,3 +104,47 @@ def test_markup_s_brand_wins_over_a_labelled_one() -> None:
     head = '<meta property="product:brand" content="Lumio">'
     product = extract(shop('<span class="price">$24.00</span><p>Brand: Walnut Works</p>', head=head))
     assert product["brand"] == "Lumio"
+
+
+@pytest.mark.parametrize("body,price", [
+    # a price element whose one child is struck: the list price (Cafe24's 소비자가 row)
+    ('<span id="span_product_price_custom" class="price"><strike>30,000원</strike></span>'
+     '<span id="span_product_price_text" class="price">24,000원</span>', 24000.0),
+    # ... but a lone child named "regular-price" is Magento 1's current price
+    ('<div class="price-box"><span class="regular-price"><span class="price">$54.00</span></span></div>'
+     '<ul class="tier-prices"><li>Buy 5 for <span class="price">$48.00</span> each</li></ul>', 54.0),
+    # a saving in brackets is no second price
+    ('<span class="price">19,200원 <span>(4,800원 할인)</span></span>', 19200.0),
+    ('<span class="price">$40.00 (Save $10.00)</span>', 40.0),
+    # a price labelled as the one paid, in a box a class word names old ("uvp_price": modified eCommerce)
+    ('<span class="item_price">UVP 67,50 EUR</span><span class="uvp_price"><span class="small_price">Ihr Preis'
+     '</span> 54,00 EUR</span>', 54.0),
+])
+def test_which_of_several_shown_amounts_is_the_price(body: str, price: float) -> None:
+    assert extract(shop(body))["price"] == price
+
+
+def test_a_section_a_heading_names_as_other_products_is_not_read() -> None:
+    body = ('<span class="availability">In stock</span><button type="submit">Add to cart</button>'
+            '<div class="swimlane"><div class="ModuleHeader"><h2>Customers also bought</h2></div>'
+            '<div class="grid"><span class="price">$9.00</span><span class="stock">Sold out</span></div></div>')
+    product = extract(shop(body))
+    assert (product["price"], product["availability"]) == (None, "in_stock")
+
+
+def test_a_code_in_the_h1_is_the_sku_not_part_of_the_title() -> None:
+    body = '<span class="price">$24.00</span>'
+    html = shop(body).replace('<h1 class="product-title">Walnut Desk Lamp</h1>',
+                              '<h1><span class="product_name">Walnut Desk Lamp</span> '
+                              '<span class="product_code_main">WDL-100</span></h1>')
+    product = extract(html)
+    assert (product["title"], product["sku"]) == ("Walnut Desk Lamp", "WDL-100")
+
+
+@pytest.mark.parametrize("control,expected", [
+    ('<div class="sqs-add-to-cart-button" role="button" tabindex="0">Add To Cart</div>', "in_stock"),
+    ('<button type="button" class="form-control__button">Pre-Order</button>', "preorder"),
+    ('<span class="label--attention">Sold out</span>', "out_of_stock"),
+])
+def test_buy_controls_and_badges_that_are_no_plain_buttons_are_read(control: str, expected: str) -> None:
+    assert extract(shop('<span class="price">$24.00</span>' + control))["availability"] == expected

@@ -55,6 +55,24 @@ _NOT_CURRENT_TEXT = re.compile(
     r"|^\s*de\s*:"  # pt / es "De: R$ 89,99 Por: R$ 62,99"
     r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz)\b|(?:/|per |pro |je )\s*\d+\s*(?:stk|stück|st\.?)"
     r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
+# A price the page labels as the one paid ("Ihr Preis 54,00 EUR" in modified eCommerce's
+# "uvp_price" span): a class word does not strike it (a line through it still does).
+CURRENT_TEXT = re.compile(
+    r"^\s*(?:your price|our price|now|sale price|today'?s price|ihr preis|unser preis|jetzt(?: nur)?|sonderpreis|"
+    r"angebotspreis|votre prix|notre prix|maintenant|nuestro precio|tu precio|ahora|por\s*:|il nostro prezzo|"
+    r"nu voor|teraz|сейчас|今なら)\b", re.IGNORECASE)
+
+
+def shown_struck(node: Any, chain: list[Any]) -> bool:
+    """A line through the element or its nearest ancestors (a tag or style, not a class word)."""
+    for el in [node, *chain[:4]]:
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        if tag in _STRUCK_TAGS or "line-through" in (el.get("style") or "").replace(" ", "").lower() \
+                or "line-through" in _classes(el):
+            return True
+    return False
+
+
 # A price per item ("£1.50/unit", "€0.83/Stück", "$2 each"): the product's own price when it is
 # sold by the item (Sainsbury's prints only "£1.50/unit" and "£1.50/ea"), a unit price of a
 # multipack otherwise, so it is the price only when no other price element is there.
@@ -121,7 +139,8 @@ def _in_skipped(chain: list[Any], keep: frozenset[int] = frozenset()) -> bool:
 
 # Hiding classes of CSS frameworks and shop platforms (Bootstrap's d-none, Cafe24's displaynone).
 _HIDDEN_WORDS = frozenset({"hidden", "hide", "d-none", "invisible", "is-hidden", "visually-hidden", "visuallyhidden",
-                           "displaynone", "display-none", "sr-only", "screen-reader-text"})
+                           "displaynone", "display-none", "sr-only", "screen-reader-text",
+                           "unvisible"})  # PrestaShop 1.6
 
 
 _CONDITIONAL_HIDE = re.compile(r"no-?js|mobile|tablet|phone|small|(?:^|-)(?:xs|sm|md|lg|xl)(?:-|$)")
@@ -319,6 +338,14 @@ def _old_price(el: Any) -> bool:
     names = _classes(el)
     return el.tag.lower() in _STRUCK_TAGS or "line-through" in style or "line-through" in names or bool(
         _words(names) & _OLD_WORDS)
+
+
+_HARD_OLD = _OLD_WORDS - _SOFT_WORDS
+
+
+def old_named(el: Any) -> bool:
+    """Named as an old price ("old-price", "was", "rrp"), not merely as a "regular" / "list" one."""
+    return bool(_words(_classes(el)) & _HARD_OLD)
 
 
 def struck_parts(el: Any) -> tuple[str, list[str]]:

@@ -21,13 +21,16 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    has_any as _has_any, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price,
+    has_any as _has_any, CURRENT_TEXT, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price, old_named, shown_struck,
 )
 from productscraper.pages.brand_labels import labelled_brand
 from productscraper.pages.buttons import adds_to_cart_form, not_buying
+from productscraper.pages.code_elements import code_elements, title_without_codes
+from productscraper.pages.other_products import other_product_blocks
 from productscraper.pages.dom_scan import scan
 from productscraper.pages.dom_stock import read_availability
 from productscraper.pages.price_parts import current_part
+from productscraper.pages.stock_phrases import PRE, stock_of
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.loose_price import labelled_prices
 from productscraper.pages import titles
@@ -59,6 +62,14 @@ _NAME_ELEMENTS = etree.XPath(
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _HOLDERS = etree.XPath("//body//text()[contains(., $v)]/..")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
+
+
+def _all_struck(node: Any) -> bool:
+    """All the element shows is one child struck through or named old (Cafe24's ``<span id=…price_custom>
+    <strike>30,000원</strike>``); a lone child named "regular-price" is Magento's current price."""
+    return len(node) == 1 and isinstance(node[0].tag, str) and (
+        shown_struck(node[0], []) or old_named(node[0])) and not (
+        (node.text or "").strip() or (node[0].tail or "").strip())
 
 
 @dataclass
@@ -147,7 +158,7 @@ class DomHeuristics:
         else:
             tag = el.tag.lower() if isinstance(el.tag, str) else ""
             names = _classes(el).lower()
-            own = tag in _SKIP_TAGS or (tag == "header" and depth <= 3) or (
+            own = el in self.other_blocks or tag in _SKIP_TAGS or (tag == "header" and depth <= 3) or (
                 bool(names.strip()) and _has_any(names, _SKIP_WORDS))
             value = own or (parent is not None and self._skip_cache[parent][0])
         cache[el] = (value, depth)
@@ -195,8 +206,16 @@ class DomHeuristics:
 
     @functools.cached_property
     def title(self) -> str | None:
-        """The main h1's shown text."""
-        return shown_text(self.title_anchor[0]) or None if self.title_anchor else None
+        """The main h1's shown text (without an item code element it ends with)."""
+        if not self.title_anchor:
+            return None
+        h1 = self.title_anchor[0]
+        return title_without_codes(h1, shown_text(h1)) or None
+
+    @functools.cached_property
+    def other_blocks(self) -> set[Any]:
+        """The sections a heading names as other products ("Related Products")."""
+        return other_product_blocks(self.selector.root, self.keep)
 
     @functools.cached_property
     def keep(self) -> frozenset[int]:
@@ -218,7 +237,8 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            if (not _CART_WORDS.search(label) and not adds_to_cart_form(node)) or not_buying(node):
+            buys = _CART_WORDS.search(label) or adds_to_cart_form(node) or stock_of(label) == PRE  # "Pre-Order"
+            if not buys or not_buying(node):
                 continue
             if self.blocked(node):
                 continue
@@ -254,7 +274,8 @@ class DomHeuristics:
             # a "unit price" box: Sainsbury's sells by the item from <p class="pricePerUnit">.
             by_item = PER_ITEM.search(text) is not None and not any(_old_price(el) for el in [node, *chain[:4]])
             if not by_item:
-                if _struck(node, chain) or _NOT_CURRENT_TEXT.search(text):
+                named_old = _struck(node, chain) and (CURRENT_TEXT.match(text) is None or shown_struck(node, chain))
+                if named_old or _NOT_CURRENT_TEXT.search(text) or _all_struck(node):
                     reading.struck.add(amount_key(amount) or "")
                     continue
                 if symbol is None and "." not in text and "," not in text:
@@ -337,6 +358,11 @@ class DomHeuristics:
         found = labelled_identifiers(self.html, accept=self._shown_as_own)
         for name, value in found.items():
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
+        if "sku" not in reading.candidates:  # no label: an element named for the code ("product-sku")
+            coded = [(el, v) for el, v in code_elements(self.selector.root) if not self.blocked(el)]
+            if coded:
+                el, value = min(coded, key=lambda c: _distance(_ancestors(c[0]), c[0], self.anchors))
+                reading.candidates["sku"] = Candidate(value, DOM, 0.45)
 
     def brand(self, reading: DomReading) -> None:
         """The brand after a printed label ("Manufactured by: Lumio"), outside other products' blocks."""

@@ -16,10 +16,12 @@ _PRICE_WORDS = ("price", "preis", "prix", "precio", "prezzo", "preco", "prijs", 
 # "lagerstatus", "voorraad", "dostepnosc", "nalichie", "estoque"); its text must still be a
 # stock phrase (stock_of), so a word as loose as "status" is safe to look at.
 _STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon", "verf", "lager", "voorraad",
-                "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status")
+                "beschikba", "dost", "nalich", "sklad", "estoque", "existenc", "sold", "status", "badge", "label",
+                "ribbon")
 # Class / id words of a link that may be the buy button; "btn" / "button" links too (its
-# label must still say "Add to Cart": <a class="btn btn--dark">Add to Cart</a>).
-_CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag")
+# label must still say "Add to Cart": <a class="btn btn--dark">Add to Cart</a>); a back-in-stock
+# alert in its place ("notify", "waitlist": VirtueMart's <a class="notify">Notify Me</a>) says sold out.
+_CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag", "notify", "waitlist")
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
 
@@ -60,6 +62,7 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any]]:
             if tag == "a" and kinds[2]:
                 carts.append(el)
                 continue
-        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS):
+        if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS) or (
+                get("role") == "button" and tag != "a"):  # Squarespace's <div role="button">Add To Cart</div>
             carts.append(el)
     return prices, stocks, carts

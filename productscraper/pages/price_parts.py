@@ -23,12 +23,16 @@ _THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|
 _RANGE_SEP = r"\s(?:[-–—~]|to|bis|à|a|до)\s"
 _RANGE = re.compile(r"^\D{0,8}?\d[\d.,'’\s]*\D{0,6}?" + _RANGE_SEP + r"\D{0,6}?\d[\d.,'’\s]*\D{0,6}$", re.IGNORECASE)
 # Amounts beside the price that are no price of it: a unit price in brackets "(2,50 € / 100 g)",
-# the amount before tax where the price with tax is printed too ("1,122円（税抜）", "€10 excl. VAT").
+# the amount before tax where the price with tax is printed too ("1,122円（税抜）", "€10 excl. VAT"),
+# a saving in brackets.
 _SIDE = re.compile(
     r"[(（][^()（）]*\d[^()（）]*?(?:/|per |pro |je )\s*(?:\d+\s*)?"
     r"(?:kg|g|l|ml|cl|m|m²|lb|oz|stk|stück|st\.?|unit|each|piece|pc)\b[^()（）]*[)）]"
     r"|\S*\d[\d.,'’]*\s*\S{0,3}\s*[(（]?(?:税抜き?|税別|本体価格|"
-    r"(?:excl\.?|excluding|ohne|zzgl\.?|exkl\.?|hors)\s*(?:vat|tax|mwst\.?|taxes|tva|btw))[)）]?",
+    r"(?:excl\.?|excluding|ohne|zzgl\.?|exkl\.?|hors)\s*(?:vat|tax|mwst\.?|taxes|tva|btw))[)）]?"
+    # a saving in brackets: "19,200원 (4,800원 할인)", "$40.00 (Save $10.00)", "(Sie sparen 5,00 €)"
+    r"|[(（](?=[^()（）]*\d)[^()（）]*(?:할인|\boff\b|\bsave\b|saving|sparen|ersparnis|économisez|ahorr|risparmi|"
+    r"sconto|desconto|economi[zs]e|korting|rabatt|скидк|экономия|割引|お得|折|节省|省)[^()（）]*[)）]",
     re.IGNORECASE)
 _RANGE_CUT = re.compile(_RANGE_SEP, re.IGNORECASE)
 

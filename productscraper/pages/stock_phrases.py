@@ -12,7 +12,7 @@ OUT, IN, PRE, BACK = "OutOfStock", "InStock", "PreOrder", "BackOrder"
 _OUT = (
     # en
     r"out[\s-]of[\s-]stock", r"sold[\s-]?out", r"not (?:currently )?(?:in stock|available)", r"unavailable",
-    r"no longer available", r"currently unavailable", r"temporarily out", r"notify me when",
+    r"no longer (?:available|in stock)", r"currently unavailable", r"temporarily out", r"notify me when",
     r"available with (?:different|other) options",  # PrestaShop: the chosen combination is not sold
     # a back-in-stock alert offered ("Email me when back in stock"): the product is not in stock
     r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock",
@@ -21,7 +21,7 @@ _OUT = (
     r"zur ?zeit nicht", r"vergriffen",
     r"benachrichtig\w*,? (?:mich )?(?:wenn|sobald)",
     # fr
-    r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible", r"(?:non|pas) disponible",
+    r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible", r"(?:non|pas) disponible", r"plus en stock",
     r"pas en stock", r"hors stock", r"pr[ée]venez-moi",
     # es / pt
     r"agotado", r"sin stock", r"no (?:est[áa] )?disponible", r"fuera de stock", r"av[íi]same cuando", r"esgotado",
@@ -105,10 +105,10 @@ def stock_of(text: str | None) -> str | None:
         return None
     if _BACK_RE.search(text):  # "Out of stock - on backorder": orderable
         return BACK
+    if _PRE_RE.search(text):  # "Out of stock, available for pre-order": orderable too
+        return PRE
     if _OUT_RE.search(text):
         return OUT
-    if _PRE_RE.search(text):
-        return PRE
     if _IN_RE.search(text):
         return IN
     return None

@@ -34,13 +34,17 @@ _AVAIL_COUNT = ("inventory_quantity", "inventoryQuantity", "stockQuantity", "sto
 _BRAND = ("brand", "brandName", "brand_name", "product_brand", "manufacturer")
 _GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
 _VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
+# One variant object the page shows (Hydrogen's loader data): read like a one-variant list.
+_SELECTED = ("selectedOrFirstAvailableVariant", "selectedVariant", "firstAvailableVariant")
 _PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "salePrice", "basePrice",
                 "priceWithTax", "formatted", "displayValue")
 # Prices kept in minor units: Next.js shops' "priceInCents", commercetools' "centAmount"
 # (with its "fractionDigits").
 _CENTS = ("priceInCents", "price_in_cents", "priceCents", "centAmount")
 _CENT_KEYS = frozenset(_CENTS)
-_VARIANT_KEYS = frozenset(_VARIANTS + ("masterVariant",))
+_VARIANT_KEYS = frozenset(_VARIANTS + _SELECTED + ("masterVariant",))
+# Shopify names the one variant of a product without options "Default Title": no product name.
+_NO_NAMES = frozenset({"Default Title", "Default", "default"})
 _MAX_NODES = 40_000  # objects visited per blob: bounds the CPU of a huge state dump
 
 
@@ -94,6 +98,9 @@ def _variants(node: dict[str, Any]) -> list[dict[str, Any]]:
     """Variant objects: a list, a GraphQL connection (``{"nodes": […]}``, ``{"edges": [{"node": …}]}``),
     and commercetools' ``masterVariant``."""
     found = _first(node, _VARIANTS)
+    if found is None:
+        chosen = _first(node, _SELECTED)
+        found = [chosen] if isinstance(chosen, dict) else None
     if isinstance(found, dict):
         found = found.get("nodes") or [e.get("node") for e in found.get("edges") or [] if isinstance(e, dict)]
     out = [v for v in found if isinstance(v, dict)] if isinstance(found, list) else []
@@ -165,8 +172,9 @@ def fields_of(node: dict[str, Any]) -> dict[str, Any]:
     if isinstance(info, dict):
         node = {**info, **{k: v for k, v in node.items() if k != "productInfo"}}
     price, listed, price_currency = _prices(node)
+    title = _text(_first(node, _NAME))
     fields = {
-        "title": _text(_first(node, _NAME)),
+        "title": None if title in _NO_NAMES else title,
         "price": price,
         "list_price": listed,
         "currency": _text(_first(node, _CURRENCY)) or price_currency,

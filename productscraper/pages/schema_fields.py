@@ -201,10 +201,28 @@ def price_range(offers: list[Any]) -> tuple[str | None, str | None]:
     return str(min(amounts)), str(max(amounts))
 
 
+def _page_offer(offers: list[Any], page_url: str, sku: str | None) -> dict[str, Any] | None:
+    """The offer of the variant the page shows, among offers for different variants side by side:
+    the one whose url is the page's (Hydrogen: ``?Wood=Oak``), else the one with the product's sku."""
+    raw = [o for o in offers if isinstance(o, dict)]
+    if len(raw) < 2:
+        return None
+    urls = [o.get("url") for o in raw]
+    if len(set(map(str, urls))) == len(raw):
+        own = [o for o in raw if _same_url(o.get("url"), page_url)]
+        if len(own) == 1:
+            return offer_summary(own[0])
+    skus = [text_of(o.get("sku")) for o in raw]
+    if sku and len(set(skus)) == len(raw) and skus.count(sku) == 1:
+        return offer_summary(raw[skus.index(sku)])
+    return None
+
+
 def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
     """Raw fields (strings or None) of a Product node."""
     product = effective_product(node, page_url)
-    offer = choose_offer(as_list(product.get("offers"))) or {}
+    offers = as_list(product.get("offers"))
+    offer = _page_offer(offers, page_url, text_of(product.get("sku"))) or choose_offer(offers) or {}
     variants = [v for v in as_list(node.get("hasVariant")) if isinstance(v, dict)]
     all_offers = [o for v in variants for o in as_list(v.get("offers"))] or as_list(product.get("offers"))
     low, high = price_range(all_offers)

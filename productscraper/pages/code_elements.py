@@ -7,18 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lxml import etree
-
 from productscraper.pages.identifiers import plausible_identifier
 
 _CODE_CLASS = re.compile(
     r"(?:^|[\s_-])sku(?:$|[\s_-])|product[_-]?code|productcode|item[_-]?code|itemcode|article[_-]?(?:no|nr|number)"
     r"|art[_-]?nr|product[_-]?(?:ref|reference|number|id)(?:$|[\s_-])|reference(?:$|[\s_-])", re.IGNORECASE)
-# Cheap XPath pre-filter on the class; the regex above decides.
-_CANDIDATES = etree.XPath(
-    "//body//*[contains(@class, 'sku') or contains(@class, 'SKU') or contains(@class, 'ode') or "
-    "contains(@class, 'rticle') or contains(@class, 'ref') or contains(@class, 'Ref') or contains(@class, 'nr')]"
-    "[not(*)]")
+
+
+def code_class(cls: str) -> bool:
+    """The class names an item code ("product-sku", "hikashop_product_code_main")."""
+    return _CODE_CLASS.search(cls) is not None
 
 
 def code_text(el: Any) -> str | None:
@@ -30,10 +28,11 @@ def code_text(el: Any) -> str | None:
     return value if value and any(c.isdigit() for c in value) else None
 
 
-def code_elements(root: Any) -> list[tuple[Any, str]]:
-    """(element, code) of each leaf under the page's body whose class names an item code."""
+def code_elements(elements: list[Any]) -> list[tuple[Any, str]]:
+    """(element, code) of each element (leaves of :func:`.dom_scan.scan`) whose class names an
+    item code and whose text is one."""
     found = []
-    for el in _CANDIDATES(root):
+    for el in elements:
         value = code_text(el)
         if value:
             found.append((el, value))

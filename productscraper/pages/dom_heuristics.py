@@ -96,7 +96,7 @@ class DomHeuristics:
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
 
     @functools.cached_property
-    def _scan(self) -> tuple[list[Any], list[Any], list[Any]]:
+    def _scan(self) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
         """The product's region first (the title's ``REGION_LEVELS``-th ancestor: price,
         stock and button sit near the title, menus and carousels are most of a page);
         the whole body when the region has no price element."""
@@ -359,7 +359,7 @@ class DomHeuristics:
         for name, value in found.items():
             reading.candidates.setdefault(name, Candidate(value, DOM, 0.5))
         if "sku" not in reading.candidates:  # no label: an element named for the code ("product-sku")
-            coded = [(el, v) for el, v in code_elements(self.selector.root) if not self.blocked(el)]
+            coded = [(el, v) for el, v in code_elements(self._scan[3]) if not self.blocked(el)]
             if coded:
                 el, value = min(coded, key=lambda c: _distance(_ancestors(c[0]), c[0], self.anchors))
                 reading.candidates["sku"] = Candidate(value, DOM, 0.45)

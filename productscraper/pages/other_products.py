@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lxml import etree
-
 _HEADING = re.compile(
     r"\s*(?:related (?:products|items)|you (?:may|might|will) also (?:like|love)|customers (?:who [\w ]+ )?also"
     r" (?:bought|viewed|liked)|(?:frequently|often) bought together|similar (?:products|items)|recommended"
@@ -26,7 +24,7 @@ _HEADING = re.compile(
     r"рекомендуем|liknande produkter|relaterade produkter|関連商品|おすすめ商品|この商品を見た人は|相关商品|"
     r"猜你喜欢|推荐商品|相關商品|관련 ?상품|추천 ?상품)\b.{0,40}",
     re.IGNORECASE)
-_HEADINGS = etree.XPath("//body//*[self::h2 or self::h3 or self::h4][string-length(normalize-space()) < 80]")
+_HEADING_TAGS = ("h2", "h3", "h4")
 
 
 def _only_text(el: Any, text: str) -> bool:
@@ -38,9 +36,10 @@ def other_product_blocks(root: Any, keep: frozenset[int]) -> set[Any]:
     """The sections (elements: held, so lxml keeps their proxies) that a heading names as other
     products; ``keep``: ids of the title's ancestors (a section holding the title is never one)."""
     blocks: set[Any] = set()
-    for heading in _HEADINGS(root):
+    body = root.find("body")
+    for heading in body.iter(_HEADING_TAGS) if body is not None else ():
         text = " ".join("".join(heading.itertext()).split())
-        if not text or _HEADING.fullmatch(text) is None:
+        if not text or len(text) >= 80 or _HEADING.fullmatch(text) is None:
             continue
         node, parent = heading, heading.getparent()
         # A header box holding only the heading ("<div class=ModuleHeader><h2>…</h2></div>"): its section is higher.

@@ -1,10 +1,12 @@
 """Stock statements in shop languages -> in / out of stock.
 
-Out-of-stock patterns are tried first: "not in stock", "nicht auf Lager" contain the
-in-stock phrase. Patterns are for short texts (a stock label, a button), not for prose.
+Backorder and pre-order patterns are tried first ("Out of stock – available for pre-order" can
+be ordered), then out-of-stock ones: "not in stock", "nicht auf Lager" contain the in-stock
+phrase. Patterns are for short texts (a stock label, a button), not for prose.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 OUT, IN, PRE, BACK = "OutOfStock", "InStock", "PreOrder", "BackOrder"
@@ -103,6 +105,13 @@ def stock_of(text: str | None) -> str | None:
     text = " ".join(text.split())
     if not text or len(text) > _MAX:
         return None
+    return _stock_of(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _stock_of(text: str) -> str | None:
+    # Pages repeat their labels ("Add to cart", "In stock" on every tile) and a shop's pages each
+    # other's: each text is matched once per process (four alternations of ~300 phrases).
     if _BACK_RE.search(text):  # "Out of stock - on backorder": orderable
         return BACK
     if _PRE_RE.search(text):  # "Out of stock, available for pre-order": orderable too

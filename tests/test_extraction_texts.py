@@ -148,3 +148,32 @@ def test_a_code_in_the_h1_is_the_sku_not_part_of_the_title() -> None:
 ])
 def test_buy_controls_and_badges_that_are_no_plain_buttons_are_read(control: str, expected: str) -> None:
     assert extract(shop('<span class="price">$24.00</span>' + control))["availability"] == expected
+
+
+@pytest.mark.parametrize("body,price", [
+    # a price row whose amount is all in a struck child is the list price, whatever its label says
+    ('<div id="mrp-price-outer"><label>Price</label> <strike>Rs <span>8500</span></strike></div>'
+     '<div class="offer"><span class="selling-price">Rs 5549</span></div>', 5549.0),
+    # India's MRP is the list price
+    ('<span class="price">MRP ₹8,500</span><span class="price">₹5,549</span>', 5549.0),
+])
+def test_an_mrp_is_the_list_price(body: str, price: float) -> None:
+    assert extract(shop(body, lang="en-IN"), "https://www.shop.example.in/p/1")["price"] == price
+
+
+def test_microdata_s_price_in_a_box_a_class_word_names_old_is_still_the_price() -> None:
+    # Snapdeal: "OFFER PRICE <strong class=voucherPrice>Rs <span itemprop=price>5549</span></strong>"
+    body = ('<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Walnut Desk Lamp">'
+            '<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" '
+            'content="INR"><strike>Rs 8500</strike> <label>OFFER PRICE</label><strong class="voucherPrice">Rs '
+            '<span itemprop="price">5549</span></strong></div></div>'
+            '<div class="carousel-row"><div class="product-price">Rs 16999 (30%) Rs 11930</div></div>')
+    assert extract(shop(body, lang="en-IN"))["price"] == 5549.0
+
+
+def test_a_page_config_s_product_sku_is_the_sku() -> None:
+    body = ('<span class="price">Rs 1,359</span><script>var globalConfig = {product: {}};'
+            "globalConfig.product.sku = 'SW222HO47RBGINDFAS';</script>")
+    assert extract(shop(body, lang="en-IN"))["sku"] == "SW222HO47RBGINDFAS"
+    two = body.replace("</script>", "globalConfig.product.sku = 'OTHER123';</script>")  # two skus: none is sure
+    assert extract(shop(two, lang="en-IN"))["sku"] is None

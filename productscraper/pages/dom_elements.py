@@ -31,7 +31,7 @@ _SKIP_WORDS = ("related", "recommend", "upsell", "up-sell", "crosssell", "cross-
 _SKIP_TAGS = frozenset({"footer", "nav", "aside", "script", "style", "noscript", "template"})
 # Class / id words of prices that are not the current selling price ("oldPrice", "price--was").
 _NOT_CURRENT_WORDS = frozenset(
-    "strike striked struck strikethrough strikeout crossed old was before rrp msrp uvp srp saving savings save discount "
+    "strike striked struck strikethrough strikeout crossed old was before rrp msrp mrp uvp srp saving savings save discount "
     "unit base per compare instead statt streich installment installments monthly finance financing "
     "shipping delivery range from tax vat "
     # pay-later instalments, loyalty points, vouchers
@@ -51,7 +51,7 @@ _CURRENT_WORDS = frozenset("special sale final current now offer actual promo pr
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _STRUCK_TAGS = frozenset({"s", "del", "strike"})
 _NOT_CURRENT_TEXT = re.compile(
-    r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
+    r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|mrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
     r"|^\s*de\s*:"  # pt / es "De: R$ 89,99 Por: R$ 62,99"
     r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz)\b|(?:/|per |pro |je )\s*\d+\s*(?:stk|stück|st\.?)"
     r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
@@ -328,7 +328,7 @@ def _joined_decimals(pieces: list[str]) -> list[str]:
 
 
 # Class / id words of an old price shown beside the new one inside one price element.
-_OLD_WORDS = frozenset("strike strikethrough strikeout crossed old was before rrp msrp uvp srp compare instead "
+_OLD_WORDS = frozenset("strike strikethrough strikeout crossed old was before rrp msrp mrp uvp srp compare instead "
                        "statt streich striked struck regular original list".split())
 
 

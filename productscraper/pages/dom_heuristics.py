@@ -61,15 +61,46 @@ _NAME_ELEMENTS = etree.XPath(
     " or contains(@class, 'productTitle')]")
 _MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _HOLDERS = etree.XPath("//body//text()[contains(., $v)]/..")
+_HOLDERS_UNDER = etree.XPath(".//text()[contains(., $v)]/..")
 _MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
 
 
+def _holds_price_prop(node: Any, chain: list[Any]) -> bool:
+    """The element is, or holds, microdata's ``itemprop="price"`` (the offer's own price) and no box
+    around it is named old ("voucherPrice" is a reason to doubt, "old-price" to strike)."""
+    if node.get("itemprop") != "price" and node.find(".//*[@itemprop='price']") is None:
+        return False
+    return not any(old_named(el) for el in [node, *chain[:4]])
+
+
 def _all_struck(node: Any) -> bool:
-    """All the element shows is one child struck through or named old (Cafe24's ``<span id=…price_custom>
-    <strike>30,000원</strike>``); a lone child named "regular-price" is Magento's current price."""
-    return len(node) == 1 and isinstance(node[0].tag, str) and (
-        shown_struck(node[0], []) or old_named(node[0])) and not (
-        (node.text or "").strip() or (node[0].tail or "").strip())
+    """The element's amount is all in a struck child (Cafe24's ``<span id=…price_custom><strike>30,000원
+    </strike>``, Snapdeal's "MRP <strike>Rs 8500</strike>"), or its lone child is named old; a lone child
+    named "regular-price" is Magento's current price."""
+    if not len(node):
+        return False
+    if len(node) == 1 and isinstance(node[0].tag, str) and old_named(node[0]) and not (
+            (node.text or "").strip() or (node[0].tail or "").strip()):
+        return True
+    kept: list[str] = []
+    found = _unstruck_text(node, kept)
+    return found and _AMOUNTS.search("".join(kept)) is None
+
+
+def _unstruck_text(el: Any, out: list[str]) -> bool:
+    """Collect ``el``'s text outside struck / old-named descendants into ``out``; True when such a
+    descendant holds an amount."""
+    found = False
+    if el.text:
+        out.append(el.text)
+    for child in el:
+        if isinstance(child.tag, str) and (shown_struck(child, []) or old_named(child)):
+            found = found or _AMOUNTS.search("".join(child.itertext())) is not None
+        elif isinstance(child.tag, str):
+            found = _unstruck_text(child, out) or found
+        if child.tail:
+            out.append(child.tail)
+    return found
 
 
 @dataclass
@@ -274,7 +305,9 @@ class DomHeuristics:
             # a "unit price" box: Sainsbury's sells by the item from <p class="pricePerUnit">.
             by_item = PER_ITEM.search(text) is not None and not any(_old_price(el) for el in [node, *chain[:4]])
             if not by_item:
-                named_old = _struck(node, chain) and (CURRENT_TEXT.match(text) is None or shown_struck(node, chain))
+                named_old = _struck(node, chain) and not (
+                    (CURRENT_TEXT.match(text) is not None or _holds_price_prop(node, chain))
+                    and not shown_struck(node, chain))  # "Ihr Preis" / microdata's price in a box a word names old
                 if named_old or _NOT_CURRENT_TEXT.search(text) or _all_struck(node):
                     reading.struck.add(amount_key(amount) or "")
                     continue
@@ -371,7 +404,10 @@ class DomHeuristics:
             reading.candidates["brand"] = Candidate(value, DOM, 0.4)
 
     def _shown_as_own(self, _field: str, value: str) -> bool:
-        """The labelled value is printed outside other products' blocks (hidden is still its own)."""
+        """The labelled value is printed outside other products' blocks (hidden is still its own).
+        The title's region is asked first: most values are printed there, and it is a fraction of the page."""
+        if self.region is not None and any(not self._skipped_el(el) for el in _HOLDERS_UNDER(self.region, v=value)):
+            return True
         holders = _HOLDERS(self.selector.root, v=value)
         return not holders or any(not self._skipped_el(el) for el in holders)
 

@@ -25,6 +25,7 @@ _STOCK_WORDS = ("stock", "availab", "inventory", "liefer", "delivery", "dispon",
 _CART_CLASS_WORDS = ("cart", "basket", "buy", "checkout", "bag", "notify", "waitlist")
 _BUTTON_INPUTS = frozenset({"submit", "button", "image"})
 _UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
+_ROLE_TAGS = frozenset({"div", "span"})  # asked for role="button" (an attribute read per element costs)
 
 
 _KINDS_OF: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool, bool]] = {}
@@ -68,6 +69,6 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
                 carts.append(el)
                 continue
         if tag == "button" or (tag == "input" and (get("type") or "").lower() in _BUTTON_INPUTS) or (
-                get("role") == "button" and tag != "a"):  # Squarespace's <div role="button">Add To Cart</div>
+                tag in _ROLE_TAGS and get("role") == "button"):  # Squarespace's <div role="button">Add To Cart</div>
             carts.append(el)
     return prices, stocks, carts, codes

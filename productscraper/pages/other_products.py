@@ -25,6 +25,8 @@ _HEADING = re.compile(
     r"猜你喜欢|推荐商品|相關商品|관련 ?상품|추천 ?상품)\b.{0,40}",
     re.IGNORECASE)
 _HEADING_TAGS = ("h2", "h3", "h4")
+# The phrases' first letters (folded): most headings ("Description", "Reviews") start otherwise.
+_STARTS = frozenset("acdefgklmopqrstvyzäпрсおこ推猜相関관추")
 
 
 def _only_text(el: Any, text: str) -> bool:
@@ -39,7 +41,7 @@ def other_product_blocks(root: Any, keep: frozenset[int]) -> set[Any]:
     body = root.find("body")
     for heading in body.iter(_HEADING_TAGS) if body is not None else ():
         text = " ".join("".join(heading.itertext()).split())
-        if not text or len(text) >= 80 or _HEADING.fullmatch(text) is None:
+        if not text or len(text) >= 80 or text[0].casefold() not in _STARTS or _HEADING.fullmatch(text) is None:
             continue
         node, parent = heading, heading.getparent()
         # A header box holding only the heading ("<div class=ModuleHeader><h2>…</h2></div>"): its section is higher.

@@ -5,7 +5,8 @@
 - WooCommerce: ``form[data-product_variations]``;
 - Magento 2: ``[data-price-type=finalPrice][data-price-amount]`` and ``spConfig``;
 - Google Analytics ``dataLayer`` ecommerce objects (UA ``detail.products``, GA4 ``items``);
-- BigCommerce: ``var BCData = {"product_attributes": …}``.
+- BigCommerce: ``var BCData = {"product_attributes": …}``;
+- a page config's product sku set property by property (``globalConfig.product.sku = 'SW222…'``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from productscraper.pages.scripts import Script, parse_js_after, parse_json
 _SHOPIFY_META = re.compile(r"(?:ShopifyAnalytics\.meta|var\s+meta)\s*=\s*")
 _DATALAYER = re.compile(r"dataLayer(?:\s*=\s*|\.push\(\s*)")
 _CENT = Decimal(100)
+# "product.sku = 'X'" / "product['sku'] = 'X'": a page config naming the product's sku (Jabong, analytics tags).
+_CONFIG_SKU = re.compile(r"\bproduct(?:\.sku|\[['\"]sku['\"]\])\s*=\s*['\"]([A-Za-z0-9][A-Za-z0-9._/-]{1,38}[A-Za-z0-9])['\"]")
 
 
 def _cents(value: Any) -> str | None:
@@ -175,6 +178,13 @@ def datalayer(scripts: list[Script]) -> dict[str, Any]:
     return {}
 
 
+def config_sku(scripts: list[Script]) -> dict[str, Any]:
+    """The sku a page config assigns to its product, when it assigns one sku only."""
+    found = {m.group(1) for s in scripts if ".sku" in s.text or "'sku'" in s.text or '"sku"' in s.text
+             for m in _CONFIG_SKU.finditer(s.text)}
+    return {"sku": found.pop()} if len(found) == 1 else {}
+
+
 def platform_candidates(scripts: list[Script], selector: Selector, url: str, text: str,
                         data_names: set[str] | None = None,
                         probes: TextProbes | None = None) -> dict[str, Candidate]:
@@ -201,6 +211,8 @@ def platform_candidates(scripts: list[Script], selector: Selector, url: str, tex
         sources.append(lambda: datalayer(scripts))
     if "BCData" in in_text:
         sources.append(lambda: bigcommerce(scripts))
+    if "product.sku" in in_text or "product['sku']" in in_text or 'product["sku"]' in in_text:
+        sources.append(lambda: config_sku(scripts))
     merged: dict[str, Candidate] = {}
     for source in sources:
         try:

@@ -17,7 +17,7 @@ from productscraper.processing.money import parse_amount
 _NOW = re.compile(r"\d.*?\b(?:now|sale price|our price|jetzt|nur noch|maintenant|ahora|agora|por|nu|teraz|сейчас)\b\s*:?\s*(.+)$",
                   re.IGNORECASE)
 # The old price printed after the current one: "Now $10.00 Was $20.00", "19,99 € statt 24,99 €".
-_THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|uvp|statt|"
+_THEN_OLD = re.compile(r"(?<=\d)\W{0,3}\s*\b(?:was|reg(?:ular)?|list(?: price)?|orig(?:inal)?|rrp|msrp|mrp|uvp|statt|"
                        r"instead of|compare at|avant|au lieu de|antes|invece di|vorher)\b", re.IGNORECASE)
 # A price range in one element, nothing else in it: "$10.00 – $20.00", "ab 10 € bis 20 €".
 _RANGE_SEP = r"\s(?:[-–—~]|to|bis|à|a|до)\s"

@@ -36,8 +36,10 @@ def labelled_brand(html: str, accept: Callable[[str], bool] | None = None, limit
     """The first labelled brand of the page's text that ``accept`` (the product's own block) takes."""
     for pre in _PREFILTER.finditer(html, 0, min(len(html), limit)):
         match = _AFTER_COLON.match(html, pre.start())
-        if match is None:  # "<th>Brand</th><td>…": the cell's own tag ends where the label starts
-            match = _IN_CELLS.match(html, max(0, html.rfind("<", 0, pre.start())))
+        if match is None:  # "<th>Brand</th><td>…", "<td><span>Brand</span></td>": the cell opens just before
+            cell = max(html.rfind("<t", max(0, pre.start() - 300), pre.start() + 1),
+                       html.rfind("<d", max(0, pre.start() - 300), pre.start() + 1))
+            match = _IN_CELLS.match(html, cell) if cell != -1 else None
         if match is None:
             continue
         value = " ".join(match.group(match.lastindex or 1).translate(_MARKS).split())

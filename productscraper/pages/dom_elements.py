@@ -54,7 +54,7 @@ _NOT_CURRENT_TEXT = re.compile(
     r"^\s*(?:was|list|reg(?:ular)?|orig(?:inal)?|rrp|msrp|mrp|uvp|statt|compare|save|you save|avant|prix barré|vorher)\b"
     r"|^\s*de\s*:"  # pt / es "De: R$ 89,99 Por: R$ 62,99"
     r"|(?:/|per |pro |je )\s*(?:\d+\s*)?(?:kg|g|l|ml|cl|m|m²|lb|oz)\b|(?:/|per |pro |je )\s*\d+\s*(?:stk|stück|st\.?)"
-    r"|\bmonth\b|/mo\b|%", re.IGNORECASE)
+    r"|\bmonth\b|/mo\b|%|\bcoupons?\b|\bvouchers?\b", re.IGNORECASE)  # "Apply $5.00 coupon"
 # A price the page labels as the one paid ("Ihr Preis 54,00 EUR" in modified eCommerce's
 # "uvp_price" span): a class word does not strike it (a line through it still does).
 CURRENT_TEXT = re.compile(

@@ -44,10 +44,14 @@ from productscraper.processing.money import parse_amount
 # for the five one-character symbols at once (~25 % cheaper than eight contains()).
 _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or self::span][text() or *]"
                  "[string-length(normalize-space()) < 24]"
-                 "[contains(translate(., '$£¥円', '€€€€'), '€') or contains(., 'EUR') or contains(., 'zł')"
-                 " or contains(., 'kr')]")
-# "22,50 €", "$ 1,299.00", "EUR 12.00": a symbol or code and an amount, nothing else.
-_MONEY = re.compile(r"(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?(?:[$€£¥]|EUR|USD|GBP|kr|zł|円)?")
+                 "[contains(translate(., '$£¥円₹₦₺₩₫₱₴₽฿₪', '€€€€€€€€€€€€€€'), '€') or contains(., 'EUR')"
+                 " or contains(., 'zł') or contains(., 'kr')]")
+# "22,50 €", "$ 1,299.00", "EUR 12.00", "₹2,499", "49€99": a symbol or code and an amount, nothing else.
+_SYMBOL = r"(?:[$€£¥₹₦₺₩₫₱₴₽฿₪]|EUR|USD|GBP|kr|zł|円)"
+_MONEY = re.compile(_SYMBOL + r"?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?" + _SYMBOL + r"?"
+                    r"|\d{1,3}(?:[.\u00a0 ]\d{3})*€\d{2}")
+# French shops print the euro sign as the decimal mark ("49€99"): one amount, not two.
+_EURO_CENTS = re.compile(r"(\d)€(\d{2})(?!\d)")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
@@ -288,6 +292,8 @@ class DomHeuristics:
             if self.blocked(node):
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
+            if text and "€" in text:
+                text = _EURO_CENTS.sub(r"\1,\2 €", text)
             if text and _DIGIT_X.search(text):  # "Por: R$ 3.999,00 em 12x de R$ 333,25": the plan is no price
                 text = " ".join(INSTALMENT.sub(" ", text).split())
             if not text or len(text) > 40 or not _DIGIT.search(text) or \

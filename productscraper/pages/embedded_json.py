@@ -18,9 +18,11 @@ from productscraper.pages.scripts import Script, parse_js_after, parse_json
 # The name starts the pattern: an optional "window." / "var " prefix before it would be
 # tried at every position of every script (~2 ms a page) and changes no match's end.
 _ASSIGNMENT = re.compile(
-    r"(__NEXT_DATA__|__NUXT__|__NUXT_DATA__|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__REDUX_STATE__"
-    r"|__STATE__|__INITIAL_DATA__|__PRODUCT__|__remixContext|__staticRouterHydrationData|utag_data|digitalData"
-    r"|productData|product_data)\s*=\s*"
+    # "__[A-Z0-9_]*INITIAL_STATE__": an app's own prefix too (Trendyol's __PRODUCT_DETAIL_APP_INITIAL_STATE__)
+    r"(__NEXT_DATA__|__NUXT__|__NUXT_DATA__|__[A-Z0-9_]*INITIAL_STATE__|__[A-Z0-9_]*INITIAL_DATA__"
+    r"|__[A-Z0-9_]*PRELOADED_STATE__"
+    r"|__APOLLO_STATE__|__REDUX_STATE__|__STATE__|__PRODUCT__|__remixContext|__staticRouterHydrationData|utag_data"
+    r"|digitalData|productData|product_data)\s*=\s*"
 )
 # A piece of every name above: a script holding none of them cannot match, and five str
 # searches read a script faster than the regex (it tries every "_", "u", "d" and "p").

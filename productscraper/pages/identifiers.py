@@ -46,7 +46,7 @@ _PREFIX = re.compile(r"^\s*(?:" + "|".join(_SKU_LABELS) + r")(?:\s*[:：#.]\s*|\
 
 # A label as a page's text ("...>SKU: 123<" or "...>Art.-Nr.</dt><dd>123<"), read in the raw
 # HTML: a regex over the text is ~50x cheaper than XPath over every text node.
-_TAG = r"(?:<[^<>]{0,400}>(?:\s|&nbsp;|&#160;)*)"  # "</span>&nbsp;<span>3C19914<"
+_TAG = r"(?:<[^<>]{0,400}>(?:\s|&nbsp;|&#160;|[:：#])*)"  # "</span>&nbsp;<span>3C19914<", "SKU</span>: LU1…"
 LABELLED = re.compile(
     r">\s*(?:(?P<sku>" + "|".join(_SKU_LABELS) + r")|(?P<mpn>" + "|".join(_MPN_LABELS) + r")|(?P<gtin>"
     + "|".join(_GTIN_LABELS) + r"))(?![^\W\d_])(?:\s|[:：#.\u200e\u200f]|&[a-z]{2,6};|&#\d{2,5};){0,8}"

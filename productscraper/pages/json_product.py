@@ -12,7 +12,7 @@ from typing import Any
 _NAME = ("name", "title", "productName", "product_name", "item_name", "displayName", "productTitle")
 _PRICE = ("price", "salePrice", "sale_price", "currentPrice", "current_price", "finalPrice", "final_price",
           "sellingPrice", "selling_price", "offerPrice", "specialPrice", "display_price", "priceValue",
-          "product_price", "priceAmount", "price_amount", "unitPrice", "activePrice")
+          "product_price", "priceAmount", "price_amount", "unitPrice", "activePrice", "priceInfo")
 # Keys of the price paid now when a plain "price" beside it is the regular one.
 _SALE = ("salePrice", "sale_price", "specialPrice", "special_price", "offerPrice", "offer_price", "discountedPrice",
          "discounted_price", "discountPrice", "promoPrice", "promo_price", "finalPrice", "final_price",
@@ -36,8 +36,8 @@ _GTIN = ("gtin", "gtin13", "gtin12", "gtin14", "ean", "ean13", "upc", "barcode")
 _VARIANTS = ("variants", "skus", "offers", "variations", "childProducts")
 # One variant object the page shows (Hydrogen's loader data): read like a one-variant list.
 _SELECTED = ("selectedOrFirstAvailableVariant", "selectedVariant", "firstAvailableVariant")
-_PRICE_INNER = ("value", "amount", "current", "raw", "price", "sale", "final", "salePrice", "basePrice",
-                "priceWithTax", "formatted", "displayValue")
+_PRICE_INNER = ("value", "amount", "current", "currentPrice", "raw", "price", "sale", "final", "salePrice", "discountedPrice",
+                "sellingPrice", "basePrice", "priceWithTax", "formatted", "displayValue")
 # Prices kept in minor units: Next.js shops' "priceInCents", commercetools' "centAmount"
 # (with its "fractionDigits").
 _CENTS = ("priceInCents", "price_in_cents", "priceCents", "centAmount")

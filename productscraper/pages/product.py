@@ -28,7 +28,7 @@ from productscraper.pages.dom_heuristics import DomHeuristics, DomReading
 from productscraper.pages.embedded_json import embedded_candidates
 from productscraper.pages.identifiers import strip_label
 from productscraper.pages.platforms import platform_candidates
-from productscraper.pages.schema_fields import breadcrumb_trail, product_fields
+from productscraper.pages.schema_fields import breadcrumb_trail, looks_like_url, product_fields
 from productscraper.pages.scripts import Script, page_scripts
 from productscraper.pages.selectors import select_text, select_texts
 from productscraper.pages.visible import shows
@@ -48,6 +48,7 @@ RAW_FIELDS = (
 LIST_FIELDS = frozenset({"breadcrumbs"})
 URL_FIELDS = frozenset({"image_url", "canonical_url"})
 _IDENTIFIERS = ("sku", "gtin", "mpn")
+_NAMES = frozenset({"brand", "title"})
 
 # Meta tags (property= or name=) per raw field, in order of preference.
 _META = {
@@ -199,7 +200,8 @@ class ProductPage(PageObject):
         layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names, probes)))
         sku_known = any("sku" in layer for layer in layers)
         layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names, probes)))
-        have = {name for layer in layers for name in layer}
+        have = {name for layer in layers for name, c in layer.items()
+                if not (name in _NAMES and looks_like_url(c.value))}  # an address is no brand: the page's label may be
         wanted = {"price", "availability"} | ({"sku", "gtin", "mpn", "currency", "brand"} - have)
         try:
             reading = self._dom.read(wanted, frozenset(have))
@@ -224,6 +226,8 @@ class ProductPage(PageObject):
         merged: dict[str, list[Candidate]] = {}
         for layer in layers:
             for name, cand in layer.items():
+                if name in _NAMES and looks_like_url(cand.value):
+                    continue  # microdata's <a itemprop="brand" href="/lumio">: an address, no name
                 if name in _IDENTIFIERS:  # "Item # 101095" in markup is the id 101095
                     cand = Candidate(strip_label(cand.value) or cand.value, cand.layer, cand.confidence)
                 elif name == "title" and cand.layer != DOM:  # "Pillow - JCPenney" is "Pillow"

@@ -17,7 +17,7 @@ _OUT = (
     r"no longer (?:available|in stock)", r"currently unavailable", r"temporarily out", r"notify me when",
     r"available with (?:different|other) options",  # PrestaShop: the chosen combination is not sold
     # a back-in-stock alert offered ("Email me when back in stock"): the product is not in stock
-    r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock",
+    r"(?:e-?mail|alert|tell|text) me when", r"when (?:it(?:'s| is) )?back in stock", r"in[\s-]stock alert",
     # de
     r"ausverkauft", r"nicht (?:mehr )?(?:auf lager|lieferbar|verfügbar|vorrätig|erhältlich)", r"derzeit nicht",
     r"zur ?zeit nicht", r"vergriffen",
@@ -26,21 +26,21 @@ _OUT = (
     r"épuisé", r"epuise", r"rupture de stock", r"indisponible", r"plus disponible", r"(?:non|pas) disponible", r"plus en stock",
     r"pas en stock", r"hors stock", r"pr[ée]venez-moi",
     # es / pt
-    r"agotado", r"sin stock", r"no (?:est[áa] )?disponible", r"fuera de stock", r"av[íi]same cuando", r"esgotado",
+    r"agotado", r"sin stock", r"publicaci[óo]n (?:pausada|finalizada)", r"anúncio (?:pausado|finalizado)", r"no (?:est[áa] )?disponible", r"fuera de stock", r"av[íi]same cuando", r"esgotado",
     r"indisponível", r"fora de estoque", r"sem estoque", r"não (?:está )?disponível", r"avise-me",
     # it
     r"esaurito", r"non (?:è )?(?:più )?disponibile",
     # nl
     r"uitverkocht", r"niet (?:meer )?(?:op voorraad|leverbaar|beschikbaar)",
     # pl
-    r"niedostępny", r"brak w magazynie", r"brak na stanie", r"wyprzedany",
+    r"niedostępn[yae]", r"(?:sprzedaż|oferta) zakończona", r"brak w magazynie", r"brak na stanie", r"wyprzedany",
     # ru
     r"нет в наличии", r"нет на складе", r"распродан", r"закончил", r"недоступ(?:ен|но)",
     # sv / da / no
     r"slutsåld", r"slut i lager", r"(?:ej|inte) i lager", r"utsolgt", r"udsolgt", r"ikke på lager",
     r"ikke (?:tilgængelig|tilgjengelig)",
-    # ja
-    r"在庫切れ", r"在庫\s*[:：]?\s*(?:なし|無し)", r"売り切れ", r"品切れ",
+    # ja (Amazon.co.jp: "現在お取り扱いできません", "再入荷するかどうかは不明です")
+    r"お?取り扱いできません", r"再入荷するかどうかは不明", r"在庫切れ", r"在庫\s*[:：]?\s*(?:なし|無し)", r"売り切れ", r"品切れ",
     # cs / hu / tr / ro / el / fi / zh / ko, and more es / sv / pl
     r"vyprodáno", r"není skladem", r"elfogyott", r"nincs raktáron", r"tükendi", r"stokta yok", r"stoc epuizat",
     r"εξαντλήθηκε", r"μη διαθέσιμο", r"loppuunmyyty", r"ei varastossa", r"缺货", r"售罄", r"品切", r"품절",

@@ -177,3 +177,12 @@ def test_a_page_config_s_product_sku_is_the_sku() -> None:
     assert extract(shop(body, lang="en-IN"))["sku"] == "SW222HO47RBGINDFAS"
     two = body.replace("</script>", "globalConfig.product.sku = 'OTHER123';</script>")  # two skus: none is sure
     assert extract(shop(two, lang="en-IN"))["sku"] is None
+
+
+def test_elements_named_by_test_hooks_are_read_where_classes_are_hashed() -> None:
+    # CSS-modules / styled-components shops: no class says "price" or "stock", the test hooks do
+    body = ('<div class="sc-1x2y3z"><span class="sc-9ab8c7" data-testid="product-price">$54.00</span>'
+            '<span class="sc-77ee11" data-testid="stock-status">Out of stock</span></div>'
+            '<div class="sc-4f5e6d"><span class="sc-0a0b0c" data-test="strike-price">$67.50</span></div>')
+    product = extract(shop(body))
+    assert (product["price"], product["availability"]) == (54.0, "out_of_stock")

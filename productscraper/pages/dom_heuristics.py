@@ -126,6 +126,7 @@ class DomHeuristics:
         self.html = html
         self.document_title = document_title  # <title> and og:title: they name the main h1
         self.site_names = site_names  # an h1 saying only the shop's name is its logo
+        self.hooks: tuple[str, ...] = ()  # the test-hook attributes the page uses (set before reading)
         # Element-keyed (not id-keyed): holding the proxies keeps lxml from recycling them.
         self._hidden_cache: dict[Any, bool] = {}
         self._skip_cache: dict[Any, tuple[bool, int]] = {}
@@ -141,10 +142,10 @@ class DomHeuristics:
         # a first one holding only the analytics scripts): then the whole document is read.
         body = bodies[0] if len(bodies) == 1 else root
         if self.region is not None:
-            found = scan(self.region)
+            found = scan(self.region, self.hooks)
             if found[0]:
                 return found
-        return scan(body)
+        return scan(body, self.hooks)
 
     @functools.cached_property
     def region(self) -> Any | None:

@@ -28,13 +28,19 @@ _UNSHOWN_TAGS = frozenset({"script", "style", "template", "noscript"})
 _ROLE_TAGS = frozenset({"div", "span"})  # asked for role="button" (an attribute read per element costs)
 
 
-_KINDS_OF: dict[tuple[str | None, str | None, str | None], tuple[bool, bool, bool, bool]] = {}
+# Test hooks that name elements where classes are hashed (React / CSS-modules shops:
+# data-testid="product-price", data-test="product-price", Wix's data-hook="formatted-primary-price").
+TEST_ATTRIBUTES = ("data-testid", "data-test", "data-test-id", "data-qa", "data-automation", "data-hook", "data-cy",
+                   "data-auto-id", "data-e2e")
+
+_KINDS_OF: dict[tuple[str | None, ...], tuple[bool, bool, bool, bool]] = {}
 _KINDS_MAX = 50_000  # class/id/itemprop triples (~10 MB at most)
 
 
-def scan(body: Any) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
+def scan(body: Any, hooks: tuple[str, ...] = ()) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
     """(price elements, stock elements, add-to-cart candidates, leaves whose class names an item
-    code) under ``body``, in document order.
+    code) under ``body``, in document order. ``hooks``: the :data:`TEST_ATTRIBUTES` the page uses,
+    read like a class (only those: an attribute read per element costs).
 
     One Python pass over the tree: an XPath ``contains()`` per word and attribute costs
     ~11 ms on a 400 kB page, this pass ~4 ms for all four lists.
@@ -51,11 +57,12 @@ def scan(body: Any) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
             continue  # comments, processing instructions; script templates ("<p>Item is sold out.</p>")
         get = el.get
         cls, ident, prop = get("class"), get("id"), get("itemprop")
-        if cls or ident or prop:
-            key = (cls, ident, prop)
+        hook = " ".join(filter(None, map(get, hooks))) if hooks else None
+        if cls or ident or prop or hook:
+            key = (cls, ident, prop, hook)
             kinds = kinds_of.get(key)
             if kinds is None:
-                names = f"{cls} {ident} {prop}".lower()
+                names = f"{cls} {ident} {prop} {hook}".lower()
                 kinds = kinds_of[key] = (_has_any(names, _PRICE_WORDS), _has_any(names, _STOCK_WORDS),
                                          _has_any(names, _CART_CLASS_WORDS) or "btn" in names or "button" in names,
                                          bool(cls) and code_class(cls))

@@ -25,6 +25,7 @@ from productscraper.pages.base import PageObject
 from productscraper.pages.candidates import DOM, INFERRED, META, PROFILE, SCHEMA_ORG, Candidate, collect
 from productscraper.pages.decision import decide, value_key
 from productscraper.pages.dom_heuristics import DomHeuristics, DomReading
+from productscraper.pages.dom_scan import TEST_ATTRIBUTES
 from productscraper.pages.embedded_json import embedded_candidates
 from productscraper.pages.identifiers import strip_label
 from productscraper.pages.platforms import platform_candidates
@@ -196,7 +197,8 @@ class ProductPage(PageObject):
         hint = next((c["title"].value for c in layers if "title" in c), None) or self._dom.title
         sel, text, probes = self.doc.selector, self.doc.text, self.doc.probes
         layers.append(self._layer(lambda: embedded_candidates(self.scripts, hint)))
-        names = data_names(text, probes)  # shared by the two layers below
+        names = data_names(text, probes)  # shared by the two layers below and the DOM's test hooks
+        self._dom.hooks = tuple(a for a in TEST_ATTRIBUTES if a in names)
         layers.append(self._layer(lambda: platform_candidates(self.scripts, sel, self.url, text, names, probes)))
         sku_known = any("sku" in layer for layer in layers)
         layers.append(self._layer(lambda: attribute_candidates(sel, text, sku_known, names, probes)))

@@ -26,7 +26,8 @@ _AFTER_COLON = re.compile(r">\s*" + _LABEL + r"\s*[:：]" + _TAGS + _VALUE + r"\
 _IN_CELLS = re.compile(r"<(th|dt|td)\b[^>]*>" + _TAGS + _LABEL + r"\s*[:：]?" + _TAGS + r"</\1>\s*"
                        r"<(?:td|dd)\b[^>]*>" + _TAGS + _VALUE + r"\s*<", re.IGNORECASE)
 # Cheap first pass, as in :mod:`.identifiers`: a text that starts with a label's first letter.
-_PREFILTER = re.compile(r">\s*+(?=[BbMmHhFfPpТтВвБбTtVvGgZzÜüΚκΜμメブ品制브제])" + _LABEL, re.IGNORECASE)
+_PREFILTER = re.compile(r">\s*+(?=[BbMmHhFfPpТтВвБбTtVvGgZzÜüΚκΜμメブ品制브제])" + _LABEL + r"(?=\s*+[:：<&])",
+                        re.IGNORECASE)
 _MAX_WORDS = 5
 _MARKS = dict.fromkeys(map(ord, "\u200b\u200e\u200f\u2066\u2067\u2068\u2069\ufeff"))  # direction marks: no text
 _NOT_NAMES = frozenset({"yes", "no", "n/a", "none", "-", "other", "ja", "nein", "oui", "non", "sí", "si"})

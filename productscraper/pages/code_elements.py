@@ -14,9 +14,12 @@ _CODE_CLASS = re.compile(
     r"|art[_-]?nr|product[_-]?(?:ref|reference|number|id)(?:$|[\s_-])|reference(?:$|[\s_-])", re.IGNORECASE)
 
 
-def code_class(cls: str) -> bool:
-    """The class names an item code ("product-sku", "hikashop_product_code_main")."""
-    return _CODE_CLASS.search(cls) is not None
+_CODE_NAMES = re.compile(_CODE_CLASS.pattern)  # for lower-cased names: no IGNORECASE (several times faster)
+
+
+def code_class(names: str) -> bool:
+    """The (lower-cased) class / id names an item code ("product-sku", "hikashop_product_code_main")."""
+    return _CODE_NAMES.search(names) is not None
 
 
 def code_text(el: Any) -> str | None:

@@ -44,8 +44,14 @@ from productscraper.processing.money import parse_amount
 # for the five one-character symbols at once (~25 % cheaper than eight contains()).
 _MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or self::span][text() or *]"
                  "[string-length(normalize-space()) < 24]"
-                 "[contains(translate(., '$£¥円₹₦₺₩₫₱₴₽฿₪', '€€€€€€€€€€€€€€'), '€') or contains(., 'EUR')"
-                 " or contains(., 'zł') or contains(., 'kr')]")
+                 "[contains(translate(., '$£¥円', '€€€€'), '€') or contains(., 'EUR') or contains(., 'zł')"
+                 " or contains(., 'kr')]")
+# The other symbols, asked only when the common ones found nothing: translate() costs per character and
+# map entry, and each contains() builds the node's string again.
+_MONEY_LEAVES_MORE = etree.XPath(_MONEY_LEAVES.split("[contains(translate")[0]
+                                 + "[contains(translate(., '₹₩₽₺₫₱₴฿₪₦', '€€€€€€€€€€'), '€')]")
+_MORE_SYMBOLS = "₹₩₽₺₫₱₴฿₪₦"
+_CART_WORDS_LOW = re.compile(_CART_WORDS.pattern)  # for lower-cased labels: no IGNORECASE (faster)
 # "22,50 €", "$ 1,299.00", "EUR 12.00", "₹2,499", "49€99": a symbol or code and an amount, nothing else.
 _SYMBOL = r"(?:[$€£¥₹₦₺₩₫₱₴₽฿₪]|EUR|USD|GBP|kr|zł|円)"
 _MONEY = re.compile(_SYMBOL + r"?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?" + _SYMBOL + r"?"
@@ -273,7 +279,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            buys = _CART_WORDS.search(label) or adds_to_cart_form(node) or stock_of(label) == PRE  # "Pre-Order"
+            buys = _CART_WORDS_LOW.search(label.lower()) or adds_to_cart_form(node) or stock_of(label) == PRE
             if not buys or not_buying(node):
                 continue
             if self.blocked(node):
@@ -283,8 +289,9 @@ class DomHeuristics:
             return node, disabled
         return None
 
-    def price(self, reading: DomReading) -> None:
-        """The current selling price nearest the anchors (struck prices recorded apart)."""
+    def price(self, reading: DomReading, known: frozenset[str] = frozenset()) -> None:
+        """The current selling price nearest the anchors (struck prices recorded apart); ``known``:
+        the fields markup layers gave (with a markup price, no loose text is searched)."""
         best: tuple[tuple[int, int], str] | None = None
         per_item: tuple[tuple[int, int], str] | None = None
         soft: set[str] = set()  # amounts of elements named regular / list price
@@ -335,7 +342,7 @@ class DomHeuristics:
             reading.struck.update(soft - {amount_key(parse_amount(best[1])[0]) or ""})
         best = best or per_item
         if best is None:
-            best = self._money_text()
+            best = self._money_text("price" in known)
         elif best[0][0] >= _FAR and self.region is not None:
             # The nearest price-named element is far from the title and the buy button (a
             # carousel's): an amount printed right by them, whatever its class, is the price.
@@ -350,8 +357,9 @@ class DomHeuristics:
             if symbol:
                 reading.candidates["currency"] = Candidate(symbol, DOM, 0.5)
 
-    def _money_text(self) -> tuple[tuple[int, int], str] | None:
-        """No price element at all: the money-looking leaf text nearest the anchors."""
+    def _money_text(self, priced: bool = False) -> tuple[tuple[int, int], str] | None:
+        """No price element at all: the money-looking leaf text nearest the anchors; a loose
+        "Price: $24.00" text only when no markup layer gave a price (``priced``: one did)."""
         if not self.anchors:
             return None
         region = self.region
@@ -359,7 +367,10 @@ class DomHeuristics:
             found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
             if found is not None:
                 return found
-        return self._nearest_money(_MONEY_LEAVES_PAGE(self.selector.root)) or self._loose_price()
+        found = self._nearest_money(_MONEY_LEAVES_PAGE(self.selector.root))
+        if found is None and any(symbol in self.html for symbol in _MORE_SYMBOLS):  # str scans: ~5x a regex
+            found = self._nearest_money(_MONEY_LEAVES_MORE(self.selector.root))
+        return found if found is not None or priced else self._loose_price()
 
     def _loose_price(self) -> tuple[tuple[int, int], str] | None:
         """No money leaf either: a "Price: $24.00" text in a block of its own, nearest the anchors."""
@@ -423,7 +434,7 @@ class DomHeuristics:
         ``known``: fields markup layers already gave (spares searches that only fill gaps)."""
         reading = DomReading()
         if "price" in wanted or "currency" in wanted:
-            self.price(reading)
+            self.price(reading, known)
         if "availability" in wanted:
             self.availability(reading, known)
         if wanted & {"sku", "gtin", "mpn"}:

@@ -32,6 +32,8 @@ _UNREAD = frozenset({"script", "style", "noscript", "template", "option", "butto
 def _texts(root: Any) -> Iterator[tuple[Any, str]]:
     """(holding element, text) of each short text node under ``root`` outside scripts and controls."""
     for text in _SHORT_TEXTS(root):
+        if not any(c.isdigit() for c in text):
+            continue  # no amount, no price (before the costlier holder tests)
         parent = text.getparent()
         if parent is None:
             continue

@@ -40,6 +40,9 @@ def other_product_blocks(root: Any, keep: frozenset[int]) -> set[Any]:
     blocks: set[Any] = set()
     body = root.find("body")
     for heading in body.iter(_HEADING_TAGS) if body is not None else ():
+        first = next((t for t in heading.itertext() if not t.isspace()), "").lstrip()
+        if not first or first[0].casefold() not in _STARTS:
+            continue  # "Description", "Reviews", a tile's name: no phrase starts so (spares joining its text)
         text = " ".join("".join(heading.itertext()).split())
         if not text or len(text) >= 80 or text[0].casefold() not in _STARTS or _HEADING.fullmatch(text) is None:
             continue

@@ -180,8 +180,7 @@ def datalayer(scripts: list[Script]) -> dict[str, Any]:
 
 def config_sku(scripts: list[Script]) -> dict[str, Any]:
     """The sku a page config assigns to its product, when it assigns one sku only."""
-    found = {m.group(1) for s in scripts if ".sku" in s.text or "'sku'" in s.text or '"sku"' in s.text
-             for m in _CONFIG_SKU.finditer(s.text)}
+    found = {m.group(1) for s in scripts if "sku" in s.text for m in _CONFIG_SKU.finditer(s.text)}
     return {"sku": found.pop()} if len(found) == 1 else {}
 
 
@@ -211,7 +210,7 @@ def platform_candidates(scripts: list[Script], selector: Selector, url: str, tex
         sources.append(lambda: datalayer(scripts))
     if "BCData" in in_text:
         sources.append(lambda: bigcommerce(scripts))
-    if "product.sku" in in_text or "product['sku']" in in_text or 'product["sku"]' in in_text:
+    if "sku" in in_text:  # one memoised probe; the scripts that say "sku" are then read
         sources.append(lambda: config_sku(scripts))
     merged: dict[str, Candidate] = {}
     for source in sources:

@@ -90,10 +90,12 @@ _START = r"(?<![0-9A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u
 _BACK = (r"back-?order", r"on back order", r"nachlieferung", r"sur commande", r"bajo pedido", r"su ordinazione",
          r"sob encomenda", r"na zamówienie", r"na objednávku", r"bestillingsvare", r"beställningsvara",
          r"tilaustuote", r"rendelésre")
-_BACK_RE = re.compile(_START + r"(?:" + "|".join(_BACK) + r")", re.IGNORECASE)
-_PRE_RE = re.compile(_START + r"(?:" + "|".join(_PRE) + r")", re.IGNORECASE)
-_OUT_RE = re.compile(_START + r"(?:" + "|".join(_OUT) + r")", re.IGNORECASE)
-_IN_RE = re.compile(_START + r"(?:" + "|".join(_IN) + r")", re.IGNORECASE)
+# Matched against the lower-cased text: without IGNORECASE the engine compares characters as they
+# are (~2x faster on these ~300 alternatives); every phrase is written in lower case.
+_BACK_RE = re.compile(_START + r"(?:" + "|".join(_BACK) + r")")
+_PRE_RE = re.compile(_START + r"(?:" + "|".join(_PRE) + r")")
+_OUT_RE = re.compile(_START + r"(?:" + "|".join(_OUT) + r")")
+_IN_RE = re.compile(_START + r"(?:" + "|".join(_IN) + r")")
 _MAX = 120  # characters: longer texts are prose, not a stock statement
 
 
@@ -105,7 +107,7 @@ def stock_of(text: str | None) -> str | None:
     text = " ".join(text.split())
     if not text or len(text) > _MAX:
         return None
-    return _stock_of(text)
+    return _stock_of(text.lower())
 
 
 @functools.lru_cache(maxsize=8192)

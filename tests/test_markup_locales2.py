@@ -6,12 +6,12 @@ expectations are what a careful native reader reads from the page, the currency 
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from tests.markup_shapes import BUY, check, extract, shop
+from tests.test_markup_locales import ld, now, was
 
 CASES: list[Any] = []
 
@@ -25,23 +25,6 @@ def page(lang: str, price: str, *, stock: str = "", info: str = "", button: str 
     """A schema-less product page: the price block, the stock element, an info block, the buy button."""
     body = f'<div class="product-price">{price}</div>{stock}{info}{button}'
     return shop(f'<div dir="rtl">{body}</div>' if rtl else body, lang, name=name, head=head)
-
-
-def ld(name: str, price: str, currency: str, sku: str = "") -> str:
-    """A JSON-LD Product whose offer has price and priceCurrency and no availability."""
-    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Product", "name": name,
-                            "offers": {"@type": "Offer", "price": price, "priceCurrency": currency}}
-    if sku:
-        data["sku"] = sku
-    return f'<script type="application/ld+json">{json.dumps(data, ensure_ascii=False)}</script>'
-
-
-def now(text: str) -> str:
-    return f'<span class="price">{text}</span>'
-
-
-def was(word: str, text: str) -> str:
-    return f'<span class="price-old">{word} <del>{text}</del></span>'
 
 
 # ============================================================================ Hebrew (.co.il, ILS, RTL)

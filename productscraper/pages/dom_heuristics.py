@@ -21,7 +21,7 @@ from parsel import Selector
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import (
     _AMOUNTS, _CART_WORDS, shown_text, _NOT_CURRENT_TEXT, _SKIP_TAGS, _SKIP_WORDS, _ancestors, _classes, _distance, _hidden, _in_skipped, _preference, _self_hidden, _struck, _text, price_text,
-    has_any as _has_any, CURRENT_TEXT, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price, old_named, shown_struck,
+    has_any as _has_any, CURRENT_TEXT, INSTALMENT, PER_ITEM, SOFT_RANK, _old_price, shown_struck,
 )
 from productscraper.pages.brand_labels import labelled_brand
 from productscraper.pages.buttons import adds_to_cart_form, not_buying
@@ -31,33 +31,17 @@ from productscraper.pages.dom_scan import scan
 from productscraper.pages.dom_stock import read_availability
 from productscraper.pages.price_parts import current_part
 from productscraper.pages.stock_phrases import PRE, stock_of
+from productscraper.pages.struck_rows import all_struck, holds_price_prop
 from productscraper.pages.identifiers import labelled_identifiers
 from productscraper.pages.loose_price import labelled_prices
+from productscraper.pages.money_leaves import EURO_CENTS, LEAVES_MORE, LEAVES_PAGE, LEAVES_UNDER, MONEY, MORE_SYMBOLS
 from productscraper.pages import titles
 from productscraper.pages.titles import main_h1
 from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
 
 
-# Cheapest tests first, each string value built as few times as can be: ``[text() or *]``
-# drops empty leaves (icons, inputs) before their string is built, one translate() asks
-# for the five one-character symbols at once (~25 % cheaper than eight contains()).
-_MONEY_LEAVES = ("//body/descendant::*[not(*[2]) or self::strong or self::b or self::span][text() or *]"
-                 "[string-length(normalize-space()) < 24]"
-                 "[contains(translate(., '$£¥円', '€€€€'), '€') or contains(., 'EUR') or contains(., 'zł')"
-                 " or contains(., 'kr')]")
-# The other symbols, asked only when the common ones found nothing: translate() costs per character and
-# map entry, and each contains() builds the node's string again.
-_MONEY_LEAVES_MORE = etree.XPath(_MONEY_LEAVES.split("[contains(translate")[0]
-                                 + "[contains(translate(., '₹₩₽₺₫₱₴฿₪₦', '€€€€€€€€€€'), '€')]")
-_MORE_SYMBOLS = "₹₩₽₺₫₱₴฿₪₦"
 _CART_WORDS_LOW = re.compile(_CART_WORDS.pattern)  # for lower-cased labels: no IGNORECASE (faster)
-# "22,50 €", "$ 1,299.00", "EUR 12.00", "₹2,499", "49€99": a symbol or code and an amount, nothing else.
-_SYMBOL = r"(?:[$€£¥₹₦₺₩₫₱₴₽฿₪]|EUR|USD|GBP|kr|zł|円)"
-_MONEY = re.compile(_SYMBOL + r"?\s?\d{1,3}(?:[.,\u00a0 '’]\d{3})*(?:[.,]\d{2})?\s?" + _SYMBOL + r"?"
-                    r"|\d{1,3}(?:[.\u00a0 ]\d{3})*€\d{2}")
-# French shops print the euro sign as the decimal mark ("49€99"): one amount, not two.
-_EURO_CENTS = re.compile(r"(\d)€(\d{2})(?!\d)")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
@@ -69,48 +53,8 @@ _NAME_ELEMENTS = etree.XPath(
     " or contains(@class, 'product-title') or contains(@class, 'product_title') or contains(@class, 'productName')"
     " or contains(@class, 'product__title') or contains(@class, 'product-single__title')"
     " or contains(@class, 'productTitle')]")
-_MONEY_LEAVES_PAGE = etree.XPath(_MONEY_LEAVES)
 _HOLDERS = etree.XPath("//body//text()[contains(., $v)]/..")
 _HOLDERS_UNDER = etree.XPath(".//text()[contains(., $v)]/..")
-_MONEY_LEAVES_UNDER = etree.XPath("." + _MONEY_LEAVES[len("//body"):])  # ./descendant::*[...]
-
-
-def _holds_price_prop(node: Any, chain: list[Any]) -> bool:
-    """The element is, or holds, microdata's ``itemprop="price"`` (the offer's own price) and no box
-    around it is named old ("voucherPrice" is a reason to doubt, "old-price" to strike)."""
-    if node.get("itemprop") != "price" and node.find(".//*[@itemprop='price']") is None:
-        return False
-    return not any(old_named(el) for el in [node, *chain[:4]])
-
-
-def _all_struck(node: Any) -> bool:
-    """The element's amount is all in a struck child (Cafe24's ``<span id=…price_custom><strike>30,000원
-    </strike>``, Snapdeal's "MRP <strike>Rs 8500</strike>"), or its lone child is named old; a lone child
-    named "regular-price" is Magento's current price."""
-    if not len(node):
-        return False
-    if len(node) == 1 and isinstance(node[0].tag, str) and old_named(node[0]) and not (
-            (node.text or "").strip() or (node[0].tail or "").strip()):
-        return True
-    kept: list[str] = []
-    found = _unstruck_text(node, kept)
-    return found and _AMOUNTS.search("".join(kept)) is None
-
-
-def _unstruck_text(el: Any, out: list[str]) -> bool:
-    """Collect ``el``'s text outside struck / old-named descendants into ``out``; True when such a
-    descendant holds an amount."""
-    found = False
-    if el.text:
-        out.append(el.text)
-    for child in el:
-        if isinstance(child.tag, str) and (shown_struck(child, []) or old_named(child)):
-            found = found or _AMOUNTS.search("".join(child.itertext())) is not None
-        elif isinstance(child.tag, str):
-            found = _unstruck_text(child, out) or found
-        if child.tail:
-            out.append(child.tail)
-    return found
 
 
 @dataclass
@@ -301,7 +245,7 @@ class DomHeuristics:
                 continue  # hidden, chrome or another product (memoised: cheapest test first)
             text = price_text(node)
             if text and "€" in text:
-                text = _EURO_CENTS.sub(r"\1,\2 €", text)
+                text = EURO_CENTS.sub(r"\1,\2 €", text)
             if text and _DIGIT_X.search(text):  # "Por: R$ 3.999,00 em 12x de R$ 333,25": the plan is no price
                 text = " ".join(INSTALMENT.sub(" ", text).split())
             if not text or len(text) > 40 or not _DIGIT.search(text) or \
@@ -320,9 +264,9 @@ class DomHeuristics:
             by_item = PER_ITEM.search(text) is not None and not any(_old_price(el) for el in [node, *chain[:4]])
             if not by_item:
                 named_old = _struck(node, chain) and not (
-                    (CURRENT_TEXT.match(text) is not None or _holds_price_prop(node, chain))
+                    (CURRENT_TEXT.match(text) is not None or holds_price_prop(node, chain))
                     and not shown_struck(node, chain))  # "Ihr Preis" / microdata's price in a box a word names old
-                if named_old or _NOT_CURRENT_TEXT.search(text) or _all_struck(node):
+                if named_old or _NOT_CURRENT_TEXT.search(text) or all_struck(node):
                     reading.struck.add(amount_key(amount) or "")
                     continue
                 if symbol is None and "." not in text and "," not in text:
@@ -347,7 +291,7 @@ class DomHeuristics:
             # The nearest price-named element is far from the title and the buy button (a
             # carousel's): an amount printed right by them, whatever its class, is the price.
             # Only the title's region is searched: the whole page's leaves cost ~2 ms.
-            near = self._nearest_money(_MONEY_LEAVES_UNDER(self.region))
+            near = self._nearest_money(LEAVES_UNDER(self.region))
             if near is not None and near[0][0] + 2 <= best[0][0]:
                 best = near
         if best is not None:
@@ -364,12 +308,12 @@ class DomHeuristics:
             return None
         region = self.region
         if region is not None:  # the title's region first: one XPath over it, not the page
-            found = self._nearest_money(_MONEY_LEAVES_UNDER(region))
+            found = self._nearest_money(LEAVES_UNDER(region))
             if found is not None:
                 return found
-        found = self._nearest_money(_MONEY_LEAVES_PAGE(self.selector.root))
-        if found is None and any(symbol in self.html for symbol in _MORE_SYMBOLS):  # str scans: ~5x a regex
-            found = self._nearest_money(_MONEY_LEAVES_MORE(self.selector.root))
+        found = self._nearest_money(LEAVES_PAGE(self.selector.root))
+        if found is None and any(symbol in self.html for symbol in MORE_SYMBOLS):  # str scans: ~5x a regex
+            found = self._nearest_money(LEAVES_MORE(self.selector.root))
         return found if found is not None or priced else self._loose_price()
 
     def _loose_price(self) -> tuple[tuple[int, int], str] | None:
@@ -389,7 +333,7 @@ class DomHeuristics:
         best: tuple[tuple[int, int], str] | None = None
         for order, node in enumerate(nodes):
             text = "" if node.tag in _SKIP_TAGS else price_text(node)  # a <template> copy is not shown
-            if not _MONEY.fullmatch(text):
+            if not MONEY.fullmatch(text):
                 continue
             chain = _ancestors(node)
             if _struck(node, chain) or self.blocked(node) or (len(node) == 1 and isinstance(node[0].tag, str)

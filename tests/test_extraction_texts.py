@@ -186,3 +186,25 @@ def test_elements_named_by_test_hooks_are_read_where_classes_are_hashed() -> Non
             '<div class="sc-4f5e6d"><span class="sc-0a0b0c" data-test="strike-price">$67.50</span></div>')
     product = extract(shop(body))
     assert (product["price"], product["availability"]) == (54.0, "out_of_stock")
+
+
+BOX = ('<form action="/cart/add"><div class="mt-10 flex"><p class="text-3xl">$54.00</p><div class="flex">'
+       '<button type="submit" class="bg-primary-600">Add to cart</button></div></div>'
+       '<div class="mt-2 flex"><span class="text-gray-500">WDL-100</span>{}</div></form>')
+
+
+@pytest.mark.parametrize("badge,expected", [
+    ('<span class="bg-red-100 text-red-800">Out of stock</span>', "out_of_stock"),  # the page's word wins
+    ('<span class="bg-green-100 text-green-800">In stock</span>', "in_stock"),
+    ('<span class="text-gray-500">Free returns</span>', "in_stock"),  # no statement: the enabled button
+    ('<span>Out of stock</span><span>In stock</span>', "in_stock"),  # statements disagree: the button
+    ('<label><input type="radio" name="s">M – Sold out</label>', "in_stock"),  # one size's, in a picker
+])
+def test_a_stock_badge_in_the_buy_box_is_read_when_no_class_names_it(badge: str, expected: str) -> None:
+    assert extract(shop(BOX.format(badge)))["availability"] == expected
+
+
+def test_markup_availability_wins_over_a_buy_box_badge() -> None:
+    head = '<meta property="product:availability" content="in stock">'
+    body = BOX.format('<span class="bg-red-100">Out of stock</span>')
+    assert extract(shop(body, head=head))["availability"] == "in_stock"

@@ -278,8 +278,9 @@ def vendure(price: str, stock: str, *, sku: str = "WDL-100", variants: list[str]
 case("vendure_remix_in_stock_name_in_h2_logo_in_h1",
      vendure("$54.00", "In stock"), VEN_URL,
      price=54.0, currency="USD", availability="in_stock", title=NAME)
-# Open (docs/quality.md): an "Out of stock" badge with only colour utility classes beside the template's always
-# enabled "Add to cart" button: no stock element names it, so the button says in stock.
+case("vendure_remix_out_of_stock_label_button_still_enabled",
+     vendure("$54.00", "Out of stock", level="OUT_OF_STOCK"), VEN_URL,
+     price=54.0, currency="USD", availability="out_of_stock", title=NAME)
 case("vendure_remix_variant_select_low_stock_label",
      vendure("$54.00", "Low stock", sku="WDL-100-WA", variants=[f"{NAME} Walnut", f"{NAME} Oak"], level="LOW_STOCK"),
      VEN_URL, price=54.0, currency="USD", availability="in_stock", title=NAME)

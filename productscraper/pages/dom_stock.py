@@ -2,8 +2,9 @@
 
 A short stock statement ("Auf Lager", "Sold out") in a stock element nearest the title / buy
 button wins; a labelled line ("Availability: Out Of Stock") fills in when no stock element
-says it and markup gave no availability; then the add-to-cart button's state (enabled: in
-stock; its own words: a statement); a long sentence only fills a gap. In- and out-of-stock
+says it and markup gave no availability; then a badge in the buy button's box that no class
+names ("Out of stock" in colour utilities), when markup gave none; then the add-to-cart button's
+state (enabled: in stock; its own words: a statement); a long sentence only fills a gap. In- and out-of-stock
 signals both shown make the reading a conflict (the decision then says unknown unless markup
 settles it). Reads the tree through :class:`.dom_heuristics.DomHeuristics` (shared caches).
 """
@@ -54,6 +55,11 @@ def read_availability(dom: DomHeuristics, reading: DomReading, known: frozenset[
         # A short statement ("Auf Lager") may overrule markup.
         reading.candidates["availability"] = Candidate(best[1], DOM, 0.7)
         return
+    if "availability" not in known and (boxed := _buy_box_statement(dom)) is not None:
+        # "Out of stock" printed in the buy box in a badge no class names (Vendure's colour utilities):
+        # the page's word beside a button the template always prints.
+        reading.candidates["availability"] = Candidate(boxed, DOM, 0.6)
+        return
     if dom.cart is not None:
         node, disabled = dom.cart
         stated = stock_of(button_label(node))
@@ -71,6 +77,36 @@ def read_availability(dom: DomHeuristics, reading: DomReading, known: frozenset[
         return
     if best is not None:  # a sentence ("Sorry, this item is no longer available") fills a gap
         reading.candidates["availability"] = Candidate(best[1], DOM, 0.45)
+
+
+_BOX_LEVELS = 3  # the buy button's ancestors that make its box (form, price row, badges)
+_NOT_STATEMENTS = frozenset({"a", "button", "option", "label", "select", "script", "style", "noscript", "template",
+                             "textarea", "title"})
+
+
+def _buy_box_statement(dom: DomHeuristics) -> str | None:
+    """The one stock statement a short leaf of the buy button's box prints, in no stock element
+    and no control; None when there is none, or the leaves say different things."""
+    if dom.cart is None:
+        return None
+    chain = _ancestors(dom.cart[0])
+    if len(chain) < _BOX_LEVELS:
+        return None
+    said = set()
+    for leaf in chain[_BOX_LEVELS - 1].iter():
+        if len(leaf) or not isinstance(leaf.tag, str) or leaf.tag in _NOT_STATEMENTS:
+            continue
+        text = " ".join((leaf.text or "").split())
+        if not text or len(text) > _STATEMENT:
+            continue
+        value = stock_of(text)
+        if value is None:
+            continue
+        leaf_chain = _ancestors(leaf)
+        if dom.blocked(leaf) or in_picker(leaf, leaf_chain) or any(el.tag in _NOT_STATEMENTS for el in leaf_chain[:3]):
+            continue
+        said.add(value)
+    return said.pop() if len(said) == 1 else None
 
 
 def _labelled_stock(dom: DomHeuristics) -> tuple[int, str, bool] | None:

@@ -77,3 +77,21 @@ _NOT_BUYING = re.compile(r"^\s*(?:read more|view (?:product|details)|more info|w
 def not_buying(node: Any) -> bool:
     """The control only leads to reading about the product, whatever its class says."""
     return _NOT_BUYING.match(button_label(node)) is not None
+
+
+# Controls and unshown text: what they hold is a choice, a link or code, not the product's own statement.
+CONTROLS = frozenset({"script", "style", "noscript", "template", "option", "button", "a", "label", "select",
+                      "textarea", "title"})
+
+
+def in_control(el: Any, levels: int = 4) -> bool:
+    """``el`` is, or sits at most ``levels`` ancestors inside, a control (an option's label "Used:
+    Price: $9.00", a link, a button) or a script."""
+    if isinstance(el.tag, str) and el.tag.lower() in CONTROLS:
+        return True
+    for depth, node in enumerate(el.iterancestors()):
+        if depth >= levels:
+            break
+        if isinstance(node.tag, str) and node.tag.lower() in CONTROLS:
+            return True
+    return False

@@ -41,7 +41,6 @@ from productscraper.pages.visible import amount_key
 from productscraper.processing.money import parse_amount
 
 
-_CART_WORDS_LOW = re.compile(_CART_WORDS.pattern)  # for lower-cased labels: no IGNORECASE (faster)
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 REGION_LEVELS = 6
 _DIGIT = re.compile(r"\d")
@@ -223,7 +222,7 @@ class DomHeuristics:
             label = " ".join(filter(None, (_text(node), node.get("value"), node.get("title"),
                                            node.get("aria-label"), _classes(node), node.get("name"),
                                            node.get("href") if node.tag == "a" else None)))
-            buys = _CART_WORDS_LOW.search(label.lower()) or adds_to_cart_form(node) or stock_of(label) == PRE
+            buys = _CART_WORDS.search(label.lower()) or adds_to_cart_form(node) or stock_of(label) == PRE
             if not buys or not_buying(node):
                 continue
             if self.blocked(node):
@@ -319,26 +318,25 @@ class DomHeuristics:
     def _loose_price(self) -> tuple[tuple[int, int], str] | None:
         """No money leaf either: a "Price: $24.00" text in a block of its own, nearest the anchors."""
         root = self.region if self.region is not None else self.selector.root.find("body")
-        best = None
-        for order, (node, text) in enumerate(labelled_prices(root) if root is not None else ()):
+        return self._nearest(labelled_prices(root) if root is not None else [])
+
+    def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
+        """The money leaf nearest the anchors (a leaf's lone child may be the struck one: OpenCart's
+        ``<li><del>$67.50</del></li>``)."""
+        found = []
+        for node in nodes:
+            text = "" if node.tag in _SKIP_TAGS else price_text(node)  # a <template> copy is not shown
+            if MONEY.fullmatch(text) and not (len(node) == 1 and isinstance(node[0].tag, str) and _old_price(node[0])):
+                found.append((node, text))
+        return self._nearest(found)
+
+    def _nearest(self, found: list[tuple[Any, str]]) -> tuple[tuple[int, int], str] | None:
+        """Of (element, amount text) pairs in document order, the shown, unstruck one nearest the anchors."""
+        best: tuple[tuple[int, int], str] | None = None
+        for order, (node, text) in enumerate(found):
             chain = _ancestors(node)
             if _struck(node, chain) or self.blocked(node):
                 continue
-            key = (_distance(chain, node, self.anchors), order)
-            if best is None or key < best[0]:
-                best = (key, text)
-        return best
-
-    def _nearest_money(self, nodes: list[Any]) -> tuple[tuple[int, int], str] | None:
-        best: tuple[tuple[int, int], str] | None = None
-        for order, node in enumerate(nodes):
-            text = "" if node.tag in _SKIP_TAGS else price_text(node)  # a <template> copy is not shown
-            if not MONEY.fullmatch(text):
-                continue
-            chain = _ancestors(node)
-            if _struck(node, chain) or self.blocked(node) or (len(node) == 1 and isinstance(node[0].tag, str)
-                                                                   and _old_price(node[0])):
-                continue  # (a leaf's lone child may be the struck one: OpenCart's <li><del>$67.50</del></li>)
             key = (_distance(chain, node, self.anchors), order)
             if best is None or key < best[0]:
                 best = (key, text)

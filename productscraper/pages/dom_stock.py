@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from productscraper.pages.buttons import awaits_choice, button_label, in_picker, toggled_badge
+from productscraper.pages.buttons import awaits_choice, button_label, in_control, in_picker, toggled_badge
 from productscraper.pages.candidates import DOM, Candidate
 from productscraper.pages.dom_elements import _ancestors, _distance, _text
 from productscraper.pages.stock_labels import labelled_stock
@@ -80,8 +80,6 @@ def read_availability(dom: DomHeuristics, reading: DomReading, known: frozenset[
 
 
 _BOX_LEVELS = 3  # the buy button's ancestors that make its box (form, price row, badges)
-_NOT_STATEMENTS = frozenset({"a", "button", "option", "label", "select", "script", "style", "noscript", "template",
-                             "textarea", "title"})
 
 
 def _buy_box_statement(dom: DomHeuristics) -> str | None:
@@ -94,7 +92,7 @@ def _buy_box_statement(dom: DomHeuristics) -> str | None:
         return None
     said = set()
     for leaf in chain[_BOX_LEVELS - 1].iter():
-        if len(leaf) or not isinstance(leaf.tag, str) or leaf.tag in _NOT_STATEMENTS:
+        if len(leaf) or not isinstance(leaf.tag, str) or in_control(leaf, 3):
             continue
         text = " ".join((leaf.text or "").split())
         if not text or len(text) > _STATEMENT:
@@ -102,8 +100,7 @@ def _buy_box_statement(dom: DomHeuristics) -> str | None:
         value = stock_of(text)
         if value is None:
             continue
-        leaf_chain = _ancestors(leaf)
-        if dom.blocked(leaf) or in_picker(leaf, leaf_chain) or any(el.tag in _NOT_STATEMENTS for el in leaf_chain[:3]):
+        if dom.blocked(leaf) or in_picker(leaf, _ancestors(leaf)):
             continue
         said.add(value)
     return said.pop() if len(said) == 1 else None

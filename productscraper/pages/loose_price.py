@@ -13,6 +13,8 @@ from typing import Any, Iterator
 
 from lxml import etree
 
+from productscraper.pages.buttons import in_control
+
 
 # "Price:", "Our price", "Preis:", "Prix :", "Цена:" ... then an amount with a symbol or code around it.
 _PRICE_LABEL = re.compile(
@@ -25,8 +27,6 @@ _PRICE_LABEL = re.compile(
 _AMOUNT_ONLY = re.compile(r"[^\d\s]{0,4}\.?\s?\d[\d.,\u00a0\u202f '’]*(?:-|–)?\s?[^\d\s]{0,4}")
 # Text nodes short enough to be a label and its value (cheapest test first).
 _SHORT_TEXTS = etree.XPath(".//text()[normalize-space()][string-length() < 60]")
-_UNREAD = frozenset({"script", "style", "noscript", "template", "option", "button", "a", "label", "select",
-                     "textarea", "title"})
 
 
 def _texts(root: Any) -> Iterator[tuple[Any, str]]:
@@ -38,20 +38,9 @@ def _texts(root: Any) -> Iterator[tuple[Any, str]]:
         if parent is None:
             continue
         holder = parent if text.is_text else parent.getparent()  # a tail belongs to the parent's parent
-        if holder is None or not isinstance(holder.tag, str) or _in_control(holder):
+        if holder is None or not isinstance(holder.tag, str) or in_control(holder):
             continue
         yield holder, " ".join(str(text).split())
-
-
-def _in_control(el: Any) -> bool:
-    """In a script, a link, a button, or an option's label ("Used: Price: $9.00" of one choice),
-    a few levels up at most: those are not the product's own price."""
-    for depth, node in enumerate(el.iterancestors()):
-        if depth >= 4:
-            break
-        if isinstance(node.tag, str) and node.tag.lower() in _UNREAD:
-            return True
-    return isinstance(el.tag, str) and el.tag.lower() in _UNREAD
 
 
 def labelled_prices(root: Any) -> list[tuple[Any, str]]:

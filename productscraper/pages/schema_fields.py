@@ -246,7 +246,7 @@ def product_fields(node: dict[str, Any], page_url: str = "") -> dict[str, Any]:
         or text_of(product.get("productID")),
         "gtin": gtin,
         "mpn": text_of(product.get("mpn")),
-        "brand": None if looks_like_url(text_of(brand)) else text_of(brand),  # microdata's <a itemprop=brand href>
+        "brand": text_of(brand),  # (an address, microdata's <a itemprop=brand href>, is dropped by the page object)
         "rating": text_of(rating.get("ratingValue")),
         "rating_scale": text_of(rating.get("bestRating")),
         "review_count": text_of(rating.get("reviewCount")) or text_of(rating.get("ratingCount")),

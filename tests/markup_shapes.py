@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable
+
+import pytest
 
 from productscraper.pages import ProductPage
 from productscraper.processing import normalise_product
@@ -48,3 +50,13 @@ def check(product: dict[str, Any], expected: dict[str, Any]) -> None:
 
 
 BUY = '<button type="submit" class="btn add-to-cart">{}</button>'
+
+
+def case_table() -> tuple[list[Any], Callable[..., None]]:
+    """A probe file's case list and the ``case(id, html, url, **expected)`` that fills it (in order)."""
+    cases: list[Any] = []
+
+    def case(case_id: str, html: str, url: str, **expected: Any) -> None:
+        cases.append(pytest.param(html, url, expected, id=case_id))
+
+    return cases, case

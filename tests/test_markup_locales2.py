@@ -10,14 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.markup_shapes import BUY, check, extract, shop
+from tests.markup_shapes import BUY, case_table, check, extract, shop
 from tests.test_markup_locales import ld, now, was
 
-CASES: list[Any] = []
-
-
-def case(case_id: str, html: str, url: str, **expected: Any) -> None:
-    CASES.append(pytest.param(html, url, expected, id=case_id))
+CASES, case = case_table()
 
 
 def page(lang: str, price: str, *, stock: str = "", info: str = "", button: str = "", name: str,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.markup_shapes import check, extract
+from tests.markup_shapes import case_table, check, extract
 
 NAME = "Walnut Desk Lamp"
 
@@ -26,11 +26,7 @@ def doc(main: str, *, lang: str = "en-US", title: str = NAME, shop: str = "Lumio
             f'{related}<footer class="site-footer"><p>&copy; 2026 {shop}</p></footer>{tail}</body></html>')
 
 
-CASES: list[Any] = []
-
-
-def case(case_id: str, html: str, url: str, **expected: Any) -> None:
-    CASES.append(pytest.param(html, url, expected, id=case_id))
+CASES, case = case_table()
 
 
 # ============================================================================ Shopify Dawn

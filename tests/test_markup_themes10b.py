@@ -9,18 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.markup_shapes import check, extract
+from tests.markup_shapes import case_table, check, extract
 from tests.test_markup_themes import NAME, doc
+from tests.test_markup_themes10 import ld
 
-CASES: list[Any] = []
-
-
-def case(case_id: str, html: str, url: str, **expected: Any) -> None:
-    CASES.append(pytest.param(html, url, expected, id=case_id))
-
-
-def ld(obj: dict[str, Any]) -> str:
-    return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
+CASES, case = case_table()
 
 
 # ============================================================================ Nuvemshop / Tiendanube

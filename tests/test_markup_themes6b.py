@@ -9,14 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.markup_shapes import check, extract
+from tests.markup_shapes import case_table, check, extract
 from tests.test_markup_themes import NAME, doc
 
-CASES: list[Any] = []
-
-
-def case(case_id: str, html: str, url: str, **expected: Any) -> None:
-    CASES.append(pytest.param(html, url, expected, id=case_id))
+CASES, case = case_table()
 
 
 # ============================================================================ Shopify Horizon
